@@ -1,0 +1,4 @@
+import 'reflect-metadata';
+import { runDistributedGateway } from '@shiliu/gateway';
+
+void runDistributedGateway();

@@ -1,0 +1,91 @@
+import { chmodSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { spawnTs, stopProcess, waitFor } from '@shiliu/platform';
+
+const entry = join(__dirname, '../src/embedded.ts');
+const webDir = join(__dirname, '../../web/dist');
+
+/**
+ * What `npm start` runs: one process with the gateway and every service module on embedded PostgreSQL.
+ * It serves the API and the web app, stops cleanly on Ctrl-C, and keeps its data across a restart.
+ */
+describe('embedded default (npm start)', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'shiliu-data-'));
+  const port = 43000 + Math.floor(Math.random() * 1000);
+  const pgPort = port + 1000;
+  const env = { PORT: String(port), DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), WEB_DIST_DIR: webDir, DATABASE_URL: '', LOG_LEVEL: 'info' };
+  const base = `http://127.0.0.1:${port}`;
+  let server: ReturnType<typeof spawnTs> | null = null;
+
+  beforeAll(() => {
+    if (!existsSync(join(webDir, 'index.html'))) throw new Error(`${webDir} is not built: run the build first (npm test does)`);
+    // Embedded PostgreSQL runs as an unprivileged user when we are root; it must be able to reach the data directory.
+    chmodSync(dataDir, 0o755);
+  });
+
+  afterAll(async () => {
+    if (server) await stopProcess(server, 'SIGINT');
+  });
+
+  const start = async () => {
+    const child = spawnTs(entry, [], env);
+    await waitFor(
+      'the embedded server to answer',
+      async () => {
+        if (child.exitCode !== null) throw new Error(`exited early (${child.exitCode}):\n${child.output()}`);
+        return (await fetch(`${base}/api/health`)).ok;
+      },
+      120_000,
+      500,
+    );
+    return child;
+  };
+
+  it('starts from an empty data directory and answers health, pages, unknown calls and metrics', async () => {
+    server = await start();
+    const health = await (await fetch(`${base}/api/health`)).json();
+    expect(health).toEqual({
+      code: 200,
+      message: 'success',
+      data: {
+        status: 'up',
+        mode: 'embedded',
+        services: { auth: 'up', content: 'up', social: 'up', notify: 'up', search: 'up', media: 'up' },
+      },
+    });
+    for (const path of ['/', '/explore', '/no/such/page']) {
+      const page = await fetch(`${base}${path}`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('<div id="root">');
+    }
+    const unknown = await fetch(`${base}/api/unknown`);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ code: 404, message: '资源不存在', data: null });
+    expect(await (await fetch(`${base}/metrics`)).text()).toContain('shiliu_http_request_duration_seconds');
+  });
+
+  it('stops cleanly on Ctrl-C and keeps its data across a restart', async () => {
+    const database = new Client({ connectionString: `postgres://shiliu:shiliu@127.0.0.1:${pgPort}/shiliu` });
+    await database.connect();
+    await database.query(`CREATE TABLE public.restart_probe (note text)`);
+    await database.query(`INSERT INTO public.restart_probe VALUES ('还在吗')`);
+    await database.end();
+    const key = readFileSync(join(dataDir, 'keys/token-public.pem'), 'utf8');
+
+    const exited = new Promise<number | null>((resolve) => server!.once('exit', (code) => resolve(code)));
+    server!.kill('SIGINT');
+    expect(await exited).toBe(0);
+    expect(server!.output()).toContain('stopped cleanly');
+
+    server = await start();
+    expect(server.output()).not.toContain('first start');
+    expect(readFileSync(join(dataDir, 'keys/token-public.pem'), 'utf8')).toBe(key);
+    const again = new Client({ connectionString: `postgres://shiliu:shiliu@127.0.0.1:${pgPort}/shiliu` });
+    await again.connect();
+    const { rows } = await again.query(`SELECT note FROM public.restart_probe`);
+    await again.end();
+    expect(rows).toEqual([{ note: '还在吗' }]);
+  });
+});

@@ -1,0 +1,140 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { createLogger, type ServiceName, serviceNames } from '@shiliu/platform';
+import { createGatewayApp, createRateLimiter, failCall, HttpProxyUpstream, mergeOpenApi, routeLimits } from '@shiliu/gateway';
+import { webFixture } from './web-fixture';
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+async function listen(handler: Handler): Promise<{ server: Server; url: string }> {
+  const server = createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+/** The gateway of distributed mode, proxying over HTTP to stand-in services. */
+describe('gateway in distributed mode (HTTP proxy)', () => {
+  let gateway: NestExpressApplication;
+  let base: string;
+  const servers: Server[] = [];
+  const seen: { method?: string; url?: string; headers?: IncomingMessage['headers']; bytes: number } = { bytes: 0 };
+
+  beforeAll(async () => {
+    const content = await listen((req, res) => {
+      seen.method = req.method;
+      seen.url = req.url;
+      seen.headers = req.headers;
+      seen.bytes = 0;
+      req.on('data', (chunk: Buffer) => (seen.bytes += chunk.length));
+      req.on('end', () => {
+        res.writeHead(201, { 'content-type': 'application/json', 'x-from': 'content' });
+        res.end(JSON.stringify({ code: 201, message: 'ok', data: { bytes: seen.bytes } }));
+      });
+    });
+    const slow = await listen(() => undefined);
+    const closed = await listen(() => undefined);
+    await new Promise((resolve) => closed.server.close(resolve));
+    servers.push(content.server, slow.server);
+
+    const baseUrls = Object.fromEntries(serviceNames.map((name) => [name, content.url])) as Record<ServiceName, string>;
+    baseUrls.social = slow.url;
+    baseUrls.notify = closed.url;
+    gateway = await createGatewayApp({
+      mode: 'distributed',
+      upstream: new HttpProxyUpstream(baseUrls, failCall),
+      rateLimiter: createRateLimiter({ points: 1000, windowSeconds: 60 }),
+      logger: createLogger('test', 'silent'),
+      webDir: webFixture(),
+      corsOrigins: true,
+      trustProxy: 'loopback',
+      probe: async () => ({ content: 'up', notify: 'down' }),
+      openApi: async () => mergeOpenApi([]),
+      routeLimits: { ...routeLimits, default: { ...routeLimits.default, timeoutMs: 500 } },
+    });
+    await gateway.listen(0, '127.0.0.1');
+    base = await gateway.getUrl();
+  });
+
+  afterAll(async () => {
+    await gateway?.close();
+    servers.forEach((server) => server.close());
+  });
+
+  it('forwards method, path, query, body and the request id to the owning service, and its answer back', async () => {
+    const answer = await fetch(`${base}/api/posts?page=2&limit=5`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-request-id': 'request-abc-123' },
+      body: JSON.stringify({ title: '你好' }),
+    });
+    expect(answer.status).toBe(201);
+    expect(answer.headers.get('x-from')).toBe('content');
+    expect(answer.headers.get('x-request-id')).toBe('request-abc-123');
+    expect(seen.method).toBe('POST');
+    expect(seen.url).toBe('/api/posts?page=2&limit=5');
+    expect(seen.headers?.['x-request-id']).toBe('request-abc-123');
+    expect(seen.headers?.['x-forwarded-for']).toBe('127.0.0.1');
+    expect(seen.bytes).toBe(Buffer.byteLength(JSON.stringify({ title: '你好' })));
+  });
+
+  it('streams a 100 MB video upload through without holding it in memory', async () => {
+    const chunk = Buffer.alloc(1024 * 1024, 7);
+    let sent = 0;
+    const body = Readable.from(
+      (function* () {
+        for (let i = 0; i < 100; i++) {
+          sent += chunk.length;
+          yield chunk;
+        }
+      })(),
+    );
+    global.gc?.();
+    const before = process.memoryUsage().rss;
+    const answer = await fetch(`${base}/api/upload/video`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream' },
+      body: Readable.toWeb(body) as ReadableStream,
+      duplex: 'half',
+    } as RequestInit);
+    const grown = process.memoryUsage().rss - before;
+    expect(answer.status).toBe(201);
+    expect(seen.bytes).toBe(100 * 1024 * 1024);
+    expect(sent).toBe(100 * 1024 * 1024);
+    expect(grown).toBeLessThan(60 * 1024 * 1024);
+  });
+
+  it('cuts off a streamed body larger than the route allows with 413', async () => {
+    const chunk = Buffer.alloc(256 * 1024, 1);
+    const body = Readable.from(
+      (function* () {
+        for (let i = 0; i < 40; i++) yield chunk;
+      })(),
+    );
+    const answer = await fetch(`${base}/api/posts`, { method: 'POST', body: Readable.toWeb(body) as ReadableStream, duplex: 'half' } as RequestInit);
+    expect(answer.status).toBe(413);
+    expect(await answer.json()).toEqual({ code: 413, message: '请求内容过大', data: null });
+  });
+
+  it('answers 502 when the service is down', async () => {
+    const answer = await fetch(`${base}/api/notifications`);
+    expect(answer.status).toBe(502);
+    expect(await answer.json()).toEqual({ code: 502, message: '服务暂时不可用，请稍后重试', data: null });
+  });
+
+  it('answers 504 when the service is slower than the route timeout', async () => {
+    const answer = await fetch(`${base}/api/users/someone/followers`);
+    expect(answer.status).toBe(504);
+    expect(await answer.json()).toEqual({ code: 504, message: '服务响应超时，请稍后重试', data: null });
+  });
+
+  it('answers 503 on /api/health naming the service that is down', async () => {
+    const answer = await fetch(`${base}/api/health`);
+    expect(answer.status).toBe(503);
+    expect(await answer.json()).toEqual({
+      code: 503,
+      message: '服务不可用: notify',
+      data: { status: 'degraded', mode: 'distributed', services: { content: 'up', notify: 'down' } },
+    });
+  });
+});

@@ -1,0 +1,154 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { mediaService } from '@shiliu/media';
+import {
+  createLogger,
+  createServiceApp,
+  generateTokenKeyPair,
+  InProcessEventBus,
+  LocalDirectoryStorage,
+  type ServiceApp,
+  TokenVerifier,
+  requireEnv,
+} from '@shiliu/platform';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { createGatewayApp, createRateLimiter, InProcessUpstream, mergeOpenApi, type RequestHandler } from '@shiliu/gateway';
+
+import { webFixture } from './web-fixture';
+
+/** The gateway of the embedded default, in front of a real service module on real PostgreSQL. */
+describe('gateway in embedded mode', () => {
+  const storage = new LocalDirectoryStorage(mkdtempSync(join(tmpdir(), 'shiliu-files-')));
+  let media: ServiceApp;
+  let gateway: NestExpressApplication;
+  let base: string;
+
+  beforeAll(async () => {
+    const logger = createLogger('test', 'silent');
+    const keys = await generateTokenKeyPair();
+    media = await createServiceApp(mediaService, {
+      databaseUrl: requireEnv('DATABASE_URL'),
+      tokenVerifier: await TokenVerifier.fromPem(keys.publicKeyPem),
+      objectStorage: storage,
+      events: { kind: 'in-process', bus: new InProcessEventBus() },
+      logger,
+      standalone: false,
+    });
+    gateway = await createGatewayApp({
+      mode: 'embedded',
+      upstream: new InProcessUpstream({ media: media.app.getHttpAdapter().getInstance() as RequestHandler }),
+      rateLimiter: createRateLimiter({ points: 1000, windowSeconds: 60 }),
+      logger,
+      webDir: webFixture(),
+      corsOrigins: true,
+      trustProxy: 'loopback',
+      probe: async () => ({ media: 'up' }),
+      openApi: async () => mergeOpenApi([media.openApi]),
+    });
+    await gateway.listen(0, '127.0.0.1');
+    base = await gateway.getUrl();
+  });
+
+  afterAll(async () => {
+    await gateway?.close();
+    await media?.close();
+  });
+
+  it('answers GET /api/health with a 200 envelope', async () => {
+    const answer = await fetch(`${base}/api/health`);
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ code: 200, message: 'success', data: { status: 'up', mode: 'embedded', services: { media: 'up' } } });
+  });
+
+  it.each(['/', '/explore', '/explore/food', '/some/unknown/page'])('serves the web app at %s', async (path) => {
+    const answer = await fetch(`${base}${path}`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toContain('text/html');
+    expect(await answer.text()).toContain('<div id="root">');
+  });
+
+  it('serves built assets as files and a missing asset as 404, not as the page', async () => {
+    expect(await (await fetch(`${base}/assets/app.js`)).text()).toContain('console.log');
+    expect((await fetch(`${base}/assets/missing.js`)).status).toBe(404);
+  });
+
+  it('answers unknown /api routes with a 404 envelope', async () => {
+    for (const [method, path] of [
+      ['GET', '/api/no-such-thing'],
+      ['POST', '/api/files/x.png'],
+      ['DELETE', '/api'],
+    ]) {
+      const answer = await fetch(`${base}${path}`, { method });
+      expect(answer.status).toBe(404);
+      expect(await answer.json()).toEqual({ code: 404, message: '资源不存在', data: null });
+    }
+  });
+
+  it('exposes Prometheus metrics, counting the calls it served', async () => {
+    await fetch(`${base}/api/health`);
+    const answer = await fetch(`${base}/metrics`);
+    expect(answer.headers.get('content-type')).toContain('text/plain');
+    const text = await answer.text();
+    expect(text).toMatch(/shiliu_http_request_duration_seconds_count\{[^}]*service="gateway"[^}]*\} \d+/);
+    expect(text).toContain('process_cpu_seconds_total');
+  });
+
+  it('serves the merged OpenAPI document', async () => {
+    const document = (await (await fetch(`${base}/api/docs/openapi.json`)).json()) as { openapi: string; paths: Record<string, unknown> };
+    expect(document.openapi).toBe('3.0.0');
+    expect(Object.keys(document.paths)).toContain('/api/files/{path}');
+  });
+
+  it('refuses a body larger than the route allows with 413 before it reaches the service', async () => {
+    const answer = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'x'.repeat(3 * 1024 * 1024) });
+    expect(answer.status).toBe(413);
+    expect(await answer.json()).toEqual({ code: 413, message: '请求内容过大', data: null });
+  });
+
+  it('answers CORS preflights', async () => {
+    const answer = await fetch(`${base}/api/posts`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST' },
+    });
+    expect(answer.status).toBe(204);
+    expect(answer.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+  });
+
+  describe('files from the object store at /api/files/…', () => {
+    const bytes = Buffer.from('0123456789abcdef');
+
+    beforeAll(async () => {
+      await storage.put('images/2026/test.png', bytes, 'image/png');
+    });
+
+    it('serves a stored object with its content type', async () => {
+      const answer = await fetch(`${base}/api/files/images/2026/test.png`);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('content-type')).toBe('image/png');
+      expect(answer.headers.get('accept-ranges')).toBe('bytes');
+      expect(Buffer.from(await answer.arrayBuffer())).toEqual(bytes);
+    });
+
+    it('answers a range request with 206 and just those bytes', async () => {
+      const answer = await fetch(`${base}/api/files/images/2026/test.png`, { headers: { range: 'bytes=4-7' } });
+      expect(answer.status).toBe(206);
+      expect(answer.headers.get('content-range')).toBe('bytes 4-7/16');
+      expect(await answer.text()).toBe('4567');
+    });
+
+    it('answers an unsatisfiable range with 416', async () => {
+      const answer = await fetch(`${base}/api/files/images/2026/test.png`, { headers: { range: 'bytes=100-200' } });
+      expect(answer.status).toBe(416);
+      expect(answer.headers.get('content-range')).toBe('bytes */16');
+    });
+
+    it('answers a missing object, or a key that climbs out of the store, with a 404 envelope', async () => {
+      for (const path of ['/api/files/images/none.png', '/api/files/..%2F..%2Fetc%2Fpasswd']) {
+        const answer = await fetch(`${base}${path}`);
+        expect(answer.status).toBe(404);
+        expect(await answer.json()).toEqual({ code: 404, message: '资源不存在', data: null });
+      }
+    });
+  });
+});

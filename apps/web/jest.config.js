@@ -1,0 +1,1 @@
+module.exports = { ...require('../../jest.preset.js'), displayName: 'web', rootDir: __dirname, testMatch: ['<rootDir>/src/**/*.spec.ts'] };

@@ -1,0 +1,18 @@
+// Shared Jest settings: TypeScript through ts-jest (transpile only; `typecheck` does the type checking),
+// workspace libraries resolved to their sources so tests need no prior build.
+const path = require('node:path');
+
+const libs = ['platform', 'contracts', 'gateway', 'auth', 'content', 'social', 'notify', 'search', 'media'];
+
+module.exports = {
+  testEnvironment: 'node',
+  testTimeout: 120_000,
+  transform: {
+    '^.+\\.tsx?$': ['ts-jest', { tsconfig: path.join(__dirname, 'tsconfig.base.json'), diagnostics: false }],
+  },
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
+  moduleNameMapper: Object.fromEntries(
+    libs.map((lib) => [`^@shiliu/${lib}$`, path.join(__dirname, 'libs', lib, 'src', 'index.ts')]),
+  ),
+  setupFiles: [path.join(__dirname, 'libs/platform/test/setup-env.js')],
+};

@@ -1,0 +1,2 @@
+export * from './events/event-envelope';
+export * from './events/event-definition';

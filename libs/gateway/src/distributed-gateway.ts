@@ -1,0 +1,80 @@
+import { serviceNames, commonSettings, ConfigError, createLogger, loadConfig, port, url, type ServiceName } from '@shiliu/platform';
+import { Redis } from 'ioredis';
+import { z } from 'zod';
+import { createGatewayApp } from './create-gateway-app';
+import { failCall } from './gateway.middleware';
+import { HttpProxyUpstream } from './http-proxy.upstream';
+import { mergeOpenApi } from './openapi';
+import { createRateLimiter } from './rate-limit';
+import { httpServiceProbe } from './service-probe';
+import type { OpenAPIObject } from '@nestjs/swagger';
+
+const gatewaySettings = {
+  ...commonSettings,
+  PORT: port(8080),
+  AUTH_URL: url(),
+  CONTENT_URL: url(),
+  SOCIAL_URL: url(),
+  NOTIFY_URL: url(),
+  SEARCH_URL: url(),
+  MEDIA_URL: url(),
+  REDIS_URL: url(),
+  WEB_DIST_DIR: z.string().default('apps/web/dist'),
+  CORS_ORIGINS: z.string().default('*'),
+  TRUST_PROXY: z.string().default('loopback'),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
+};
+
+const OPENAPI_CACHE_MS = 60_000;
+
+/** The gateway as its own process (distributed mode): proxies by route table to the services named in the environment. */
+export async function runDistributedGateway(): Promise<void> {
+  const logger = createLogger('gateway');
+  try {
+    const settings = loadConfig(gatewaySettings);
+    const baseUrls = Object.fromEntries(
+      serviceNames.map((name) => [name, settings[`${name.toUpperCase()}_URL` as `${Uppercase<ServiceName>}_URL`]]),
+    ) as Record<ServiceName, string>;
+    const redis = new Redis(settings.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
+    redis.on('error', (err) => logger.warn({ err }, 'redis unavailable; rate limits counted in memory'));
+
+    let cached: { at: number; document: OpenAPIObject } | null = null;
+    const openApi = async () => {
+      if (cached && Date.now() - cached.at < OPENAPI_CACHE_MS) return cached.document;
+      const documents = await Promise.all(
+        Object.values(baseUrls).map((base) =>
+          fetch(new URL('/openapi.json', base), { signal: AbortSignal.timeout(5000) })
+            .then((answer) => (answer.ok ? (answer.json() as Promise<OpenAPIObject>) : null))
+            .catch(() => null),
+        ),
+      );
+      const document = mergeOpenApi(documents.filter((d): d is OpenAPIObject => d !== null));
+      cached = { at: Date.now(), document };
+      return document;
+    };
+
+    const app = await createGatewayApp({
+      mode: 'distributed',
+      upstream: new HttpProxyUpstream(baseUrls, failCall),
+      rateLimiter: createRateLimiter({ points: settings.RATE_LIMIT_PER_MINUTE, windowSeconds: 60 }, redis),
+      logger,
+      webDir: settings.WEB_DIST_DIR,
+      corsOrigins: settings.CORS_ORIGINS === '*' ? true : settings.CORS_ORIGINS.split(',').map((o) => o.trim()),
+      trustProxy: settings.TRUST_PROXY,
+      probe: httpServiceProbe(baseUrls),
+      openApi,
+    });
+    await app.listen(settings.PORT, '0.0.0.0');
+    logger.info({ port: settings.PORT }, 'gateway listening');
+    const stop = async () => {
+      await app.close();
+      redis.disconnect();
+      process.exit(0);
+    };
+    process.once('SIGTERM', () => void stop());
+    process.once('SIGINT', () => void stop());
+  } catch (error) {
+    logger.fatal({ err: error }, error instanceof ConfigError ? error.message : 'gateway failed to start');
+    process.exit(1);
+  }
+}

@@ -1,0 +1,108 @@
+import { mkdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import {
+  commonSettings,
+  ConfigError,
+  createLogger,
+  createServiceApp,
+  InProcessEventBus,
+  loadConfig,
+  loadOrCreateTokenKeyPair,
+  LocalDirectoryStorage,
+  port,
+  type ServiceApp,
+  type ServiceDefinition,
+  TokenVerifier,
+} from '@shiliu/platform';
+import { z } from 'zod';
+import { createGatewayApp } from './create-gateway-app';
+import { InProcessUpstream, type RequestHandler } from './in-process.upstream';
+import { mergeOpenApi } from './openapi';
+import { createRateLimiter } from './rate-limit';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres';
+
+const embeddedSettings = {
+  ...commonSettings,
+  PORT: port(8080),
+  DATA_DIR: z.string().default('./.data'),
+  DATABASE_URL: z.string().url().optional(),
+  EMBEDDED_PG_PORT: port(54329),
+  WEB_DIST_DIR: z.string().default('apps/web/dist'),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
+};
+
+/**
+ * The embedded default: one process hosting the gateway and every service module, on embedded PostgreSQL
+ * (unless DATABASE_URL is given), with events carried in process from each service's outbox and files kept
+ * in the data directory. Ctrl-C stops intake, drains every outbox and closes the database cleanly.
+ */
+export async function runEmbedded(services: ServiceDefinition[]): Promise<void> {
+  const logger = createLogger('shiliu');
+  let database: EmbeddedDatabase | null = null;
+  const started: ServiceApp[] = [];
+  try {
+    const settings = loadConfig(embeddedSettings);
+    const dataDir = resolve(settings.DATA_DIR);
+    await mkdir(dataDir, { recursive: true });
+    database = settings.DATABASE_URL ? null : await startEmbeddedPostgres(join(dataDir, 'postgres'), settings.EMBEDDED_PG_PORT, logger);
+    const databaseUrl = settings.DATABASE_URL ?? database!.url;
+
+    const keys = await loadOrCreateTokenKeyPair(join(dataDir, 'keys'));
+    const bus = new InProcessEventBus();
+    const runtime = {
+      databaseUrl,
+      tokenVerifier: await TokenVerifier.fromPem(keys.publicKeyPem),
+      objectStorage: new LocalDirectoryStorage(join(dataDir, 'files')),
+      events: { kind: 'in-process' as const, bus },
+      logger,
+      standalone: false,
+      poolSize: 5,
+    };
+    for (const definition of services) started.push(await createServiceApp(definition, runtime));
+    for (const service of started) await service.relay.start();
+
+    const handlers: Partial<Record<ServiceDefinition['name'], RequestHandler>> = {};
+    for (const service of started) handlers[service.definition.name] = service.app.getHttpAdapter().getInstance() as RequestHandler;
+    const gateway = await createGatewayApp({
+      mode: 'embedded',
+      upstream: new InProcessUpstream(handlers),
+      rateLimiter: createRateLimiter({ points: settings.RATE_LIMIT_PER_MINUTE, windowSeconds: 60 }),
+      logger,
+      webDir: resolve(settings.WEB_DIST_DIR),
+      corsOrigins: true,
+      trustProxy: 'loopback',
+      probe: async () => {
+        const entries = await Promise.all(
+          started.map(async (service) => {
+            const up = await service.dataSource.query('SELECT 1').then(() => true, () => false);
+            return [service.definition.name, up ? 'up' : 'down'] as const;
+          }),
+        );
+        return Object.fromEntries(entries);
+      },
+      openApi: async () => mergeOpenApi(started.map((service) => service.openApi)),
+    });
+    await gateway.listen(settings.PORT);
+    logger.info({ port: settings.PORT, dataDir }, `Shiliu is running at http://localhost:${settings.PORT}/`);
+
+    let stopping = false;
+    const stop = async (signal: string) => {
+      if (stopping) return;
+      stopping = true;
+      logger.info({ signal }, 'shutting down: closing intake, draining outboxes');
+      await gateway.close();
+      for (const service of started) await service.relay.stop();
+      for (const service of started) await service.close();
+      await database?.stop();
+      logger.info('stopped cleanly');
+      process.exit(0);
+    };
+    process.once('SIGINT', () => void stop('SIGINT'));
+    process.once('SIGTERM', () => void stop('SIGTERM'));
+  } catch (error) {
+    logger.fatal({ err: error }, error instanceof ConfigError ? error.message : 'Shiliu failed to start');
+    for (const service of started) await service.close().catch(() => undefined);
+    await database?.stop().catch(() => undefined);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,66 @@
+import type { NextFunction, Request, Response } from 'express';
+import { envelope, messageForStatus, runInContext, contextForRequest, REQUEST_ID_HEADER } from '@shiliu/platform';
+import type { Logger } from 'pino';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { limitsOf, routeLimits, type RouteLimitTable } from './route-limits';
+import type { RouteMatcher } from './route-matcher';
+import { consume } from './rate-limit';
+import type { Upstream } from './upstream';
+
+/** Answers a call the gateway gives up on, unless the service has already begun its answer. */
+export function failCall(res: Response, status: 413 | 429 | 502 | 504): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.status(status).json(envelope(status, messageForStatus(status), null));
+}
+
+/**
+ * Every /api call the route table knows: rate limit, body size, timeout, then hand-off to the owning
+ * service. Calls the table does not know fall through to the gateway's own routes and, failing those,
+ * to the 404 envelope.
+ */
+export function gatewayMiddleware(
+  matcher: RouteMatcher,
+  upstream: Upstream,
+  limiter: RateLimiterAbstract,
+  logger: Logger,
+  limitTable: RouteLimitTable = routeLimits,
+) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const path = req.path;
+    const entry = path.startsWith('/api/') ? matcher.match(req.method, path) : null;
+    if (!entry) {
+      next();
+      return;
+    }
+    const context = contextForRequest(req.headers[REQUEST_ID_HEADER]);
+    req.headers[REQUEST_ID_HEADER] = context.requestId;
+    res.setHeader(REQUEST_ID_HEADER, context.requestId);
+    runInContext(context, () => {
+      consume(limiter, req.ip ?? 'unknown')
+        .then((waitSeconds) => {
+          if (waitSeconds > 0) {
+            res.setHeader('Retry-After', String(waitSeconds));
+            failCall(res, 429);
+            return;
+          }
+          const limits = limitsOf(entry, limitTable);
+          const declared = Number(req.headers['content-length'] ?? 0);
+          if (declared > limits.maxBodyBytes) {
+            res.setHeader('Connection', 'close');
+            failCall(res, 413);
+            return;
+          }
+          const timer = setTimeout(() => failCall(res, 504), limits.timeoutMs);
+          res.on('close', () => clearTimeout(timer));
+          upstream.forward(req, res, entry, limits);
+        })
+        .catch((error: unknown) => {
+          logger.error({ err: error }, 'gateway failed to route a call');
+          failCall(res, 502);
+        });
+    });
+  };
+}

@@ -1,0 +1,21 @@
+import type { RouteEntry } from './route-table';
+
+/** Request timeout and body size per kind of call (public-side.md §9: 60 s requests, 300 s and 100 MB for video). */
+export interface RouteLimits {
+  timeoutMs: number;
+  maxBodyBytes: number;
+}
+
+const MB = 1024 * 1024;
+
+export type RouteLimitTable = Record<NonNullable<RouteEntry['kind']> | 'default', RouteLimits>;
+
+export const routeLimits: RouteLimitTable = {
+  default: { timeoutMs: 60_000, maxBodyBytes: 2 * MB },
+  upload: { timeoutMs: 60_000, maxBodyBytes: 9 * 10 * MB + MB },
+  video: { timeoutMs: 300_000, maxBodyBytes: 100 * MB + MB },
+};
+
+export function limitsOf(entry: RouteEntry, table: RouteLimitTable = routeLimits): RouteLimits {
+  return table[entry.kind ?? 'default'];
+}

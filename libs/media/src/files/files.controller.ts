@@ -1,0 +1,48 @@
+import { Controller, Get, Inject, NotFoundException, Param, Req, Res } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { isValidObjectKey, messageForStatus, OBJECT_STORAGE, type ObjectStorage } from '@shiliu/platform';
+import type { Request, Response } from 'express';
+import { pipeline } from 'node:stream/promises';
+import parseRange from 'range-parser';
+
+/**
+ * Serves stored objects at the URLs the API hands out, with their content type and byte ranges
+ * (video players seek with Range requests). Object keys are content-addressed, so answers are cached for long.
+ */
+@ApiTags('files')
+@Controller('api/files')
+export class FilesController {
+  constructor(@Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage) {}
+
+  @ApiOperation({ summary: '读取已上传的文件（支持 Range）' })
+  @Get('*path')
+  async read(@Param('path') path: string | string[], @Req() req: Request, @Res() res: Response): Promise<void> {
+    const key = Array.isArray(path) ? path.join('/') : path;
+    const info = isValidObjectKey(key) ? await this.storage.stat(key) : null;
+    if (!info) throw new NotFoundException(messageForStatus(404));
+
+    res.setHeader('Content-Type', info.contentType);
+    res.setHeader('Accept-Ranges', 'bytes');
+    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+
+    const header = req.headers.range;
+    const ranges = header ? parseRange(info.size, header, { combine: true }) : -2;
+    if (ranges === -1) {
+      res.status(416).setHeader('Content-Range', `bytes */${info.size}`).end();
+      return;
+    }
+    if (Array.isArray(ranges) && ranges.type === 'bytes' && ranges.length === 1) {
+      const [range] = ranges;
+      res.status(206);
+      res.setHeader('Content-Range', `bytes ${range.start}-${range.end}/${info.size}`);
+      res.setHeader('Content-Length', String(range.end - range.start + 1));
+      if (req.method === 'HEAD') return void res.end();
+      await pipeline(await this.storage.read(key, range), res);
+      return;
+    }
+    res.setHeader('Content-Length', String(info.size));
+    if (req.method === 'HEAD') return void res.end();
+    await pipeline(await this.storage.read(key), res);
+  }
+}

@@ -1,0 +1,40 @@
+import { UnauthorizedException, type ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AccessTokenGuard } from './access-token.guard';
+import type { AuthRequirement } from './auth.decorators';
+import type { Principal, TokenVerifier } from './token-verifier';
+
+function contextWith(requirement: AuthRequirement | undefined, authorization?: string) {
+  const request: { headers: Record<string, string>; principal?: Principal } = { headers: authorization ? { authorization } : {} };
+  const reflector = { getAllAndOverride: () => requirement } as unknown as Reflector;
+  const context = { getHandler: () => undefined, getClass: () => undefined, switchToHttp: () => ({ getRequest: () => request }) } as unknown as ExecutionContext;
+  return { request, reflector, context };
+}
+
+describe('AccessTokenGuard', () => {
+  const principal: Principal = { audience: 'user', id: '1', userId: 'abc', sessionId: null };
+  const verifier = { verify: jest.fn(async (token: string) => (token === 'good' ? principal : null)) } as unknown as TokenVerifier;
+
+  it('lets public routes through without a token', async () => {
+    const { reflector, context } = contextWith(undefined);
+    await expect(new AccessTokenGuard(reflector, verifier).canActivate(context)).resolves.toBe(true);
+  });
+
+  it('puts the verified principal on the request', async () => {
+    const { reflector, context, request } = contextWith({ audience: 'user', optional: false }, 'Bearer good');
+    await expect(new AccessTokenGuard(reflector, verifier).canActivate(context)).resolves.toBe(true);
+    expect(request.principal).toBe(principal);
+  });
+
+  it.each([undefined, 'Bearer bad', 'Basic good'])('refuses %s on a route that needs login, with the spec message', async (header) => {
+    const { reflector, context } = contextWith({ audience: 'user', optional: false }, header);
+    await expect(new AccessTokenGuard(reflector, verifier).canActivate(context)).rejects.toThrow(new UnauthorizedException('未授权访问'));
+  });
+
+  it('lets an optional-login route through without a token but not with a bad one', async () => {
+    const anonymous = contextWith({ audience: 'user', optional: true });
+    await expect(new AccessTokenGuard(anonymous.reflector, verifier).canActivate(anonymous.context)).resolves.toBe(true);
+    const bad = contextWith({ audience: 'user', optional: true }, 'Bearer bad');
+    await expect(new AccessTokenGuard(bad.reflector, verifier).canActivate(bad.context)).rejects.toThrow(UnauthorizedException);
+  });
+});

@@ -1,0 +1,37 @@
+import { type CanActivate, type ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { currentContext } from '../context/request-context';
+import { messageForStatus } from '../http/messages';
+import { AUTH_METADATA, type AuthenticatedRequest, type AuthRequirement } from './auth.decorators';
+import { TokenVerifier } from './token-verifier';
+
+/** Applies the route's @UserAuth / @OptionalUserAuth / @AdminAuth; routes with none of them are public. */
+@Injectable()
+export class AccessTokenGuard implements CanActivate {
+  constructor(private readonly reflector: Reflector, private readonly verifier: TokenVerifier) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const requirement = this.reflector.getAllAndOverride<AuthRequirement | undefined>(AUTH_METADATA, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    if (!requirement) return true;
+    const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    const token = bearerToken(request.headers.authorization);
+    const principal = token ? await this.verifier.verify(token, requirement.audience) : null;
+    if (principal) {
+      request.principal = principal;
+      const requestContext = currentContext();
+      if (requestContext) requestContext.actor = principal.id;
+      return true;
+    }
+    if (requirement.optional && !token) return true;
+    throw new UnauthorizedException(messageForStatus(401));
+  }
+}
+
+function bearerToken(header: string | undefined): string | null {
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match ? match[1] : null;
+}

@@ -1,0 +1,23 @@
+import { createParamDecorator, type ExecutionContext, SetMetadata } from '@nestjs/common';
+import type { Request } from 'express';
+import type { Audience, Principal } from './token-verifier';
+
+export const AUTH_METADATA = 'shiliu:auth';
+
+export interface AuthRequirement {
+  audience: Audience;
+  optional: boolean;
+}
+
+/** The call needs a logged-in user (401 otherwise). */
+export const UserAuth = () => SetMetadata(AUTH_METADATA, { audience: 'user', optional: false } satisfies AuthRequirement);
+/** The call reads the user when a valid token comes with it, and still answers without one. */
+export const OptionalUserAuth = () => SetMetadata(AUTH_METADATA, { audience: 'user', optional: true } satisfies AuthRequirement);
+/** The call needs a logged-in administrator. */
+export const AdminAuth = () => SetMetadata(AUTH_METADATA, { audience: 'admin', optional: false } satisfies AuthRequirement);
+
+export type AuthenticatedRequest = Request & { principal?: Principal };
+
+export const CurrentPrincipal = createParamDecorator(
+  (_: unknown, context: ExecutionContext): Principal | undefined => context.switchToHttp().getRequest<AuthenticatedRequest>().principal,
+);

@@ -1,0 +1,48 @@
+import { DataSource, type MixedList, type EntitySchema } from 'typeorm';
+import { PlatformTables1763780000000 } from './platform-tables.migration';
+
+export interface ServiceDatabaseOptions {
+  url: string;
+  /** The service's own schema: it never reads another's. */
+  schema: string;
+  entities: MixedList<Function | string | EntitySchema>;
+  migrations: Function[];
+  poolSize?: number;
+}
+
+export function createServiceDataSource(options: ServiceDatabaseOptions): DataSource {
+  return new DataSource({
+    type: 'postgres',
+    url: options.url,
+    schema: options.schema,
+    entities: options.entities,
+    migrations: [PlatformTables1763780000000, ...options.migrations],
+    migrationsTransactionMode: 'each',
+    // The search path keeps a service's raw SQL inside its own schema.
+    extra: {
+      max: options.poolSize ?? 10,
+      application_name: `shiliu-${options.schema}`,
+      options: `-c search_path=${options.schema},public`,
+    },
+    synchronize: false,
+    logging: false,
+  });
+}
+
+/**
+ * Creates the schema and runs pending migrations under an advisory lock, so replicas starting together
+ * do not run the same migration twice.
+ */
+export async function migrate(dataSource: DataSource): Promise<void> {
+  const schema = (dataSource.options as { schema: string }).schema;
+  const runner = dataSource.createQueryRunner();
+  await runner.connect();
+  try {
+    await runner.query(`SELECT pg_advisory_lock(hashtext($1))`, [`migrate:${schema}`]);
+    await runner.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+    await dataSource.runMigrations({ transaction: 'each' });
+  } finally {
+    await runner.query(`SELECT pg_advisory_unlock(hashtext($1))`, [`migrate:${schema}`]).catch(() => undefined);
+    await runner.release();
+  }
+}

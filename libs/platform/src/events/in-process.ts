@@ -1,0 +1,53 @@
+import type { EventEnvelope } from '@shiliu/contracts';
+import type { Logger } from 'pino';
+import type { DataSource } from 'typeorm';
+import { EventDispatcher, TableDeadLetterSink } from './event-dispatcher';
+import type { EventPublisher, OutboxRecord } from './event-publisher';
+import { EventServer } from './event-server';
+
+type Subscriber = (envelope: EventEnvelope) => Promise<void>;
+
+/** The embedded mode's stand-in for Kafka: outbox relays hand their records to every service's event server. */
+export class InProcessEventBus {
+  private readonly subscribers: Subscriber[] = [];
+
+  subscribe(subscriber: Subscriber): void {
+    this.subscribers.push(subscriber);
+  }
+
+  async deliver(envelope: EventEnvelope): Promise<void> {
+    for (const subscriber of this.subscribers) await subscriber(envelope);
+  }
+}
+
+/**
+ * The relay marks records published only after every in-process consumer has handled or parked them,
+ * so a crash in between redelivers on restart, as with Kafka.
+ */
+export class InProcessEventPublisher implements EventPublisher {
+  readonly transport = 'in-process';
+
+  constructor(private readonly bus: InProcessEventBus) {}
+
+  async publish(records: OutboxRecord[]): Promise<void> {
+    for (const record of records) await this.bus.deliver(record.envelope);
+  }
+
+  async close(): Promise<void> {}
+}
+
+export class InProcessEventServer extends EventServer {
+  constructor(private readonly bus: InProcessEventBus, service: string, dataSource: DataSource, logger: Logger) {
+    super(new EventDispatcher(service, dataSource, new TableDeadLetterSink(dataSource), logger));
+  }
+
+  listen(callback: () => void): void {
+    this.subscribedTopics();
+    this.bus.subscribe(async (envelope) => {
+      await this.handleEnvelope(envelope);
+    });
+    callback();
+  }
+
+  close(): void {}
+}

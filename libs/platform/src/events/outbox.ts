@@ -1,0 +1,30 @@
+import { randomUUID } from 'node:crypto';
+import type { EventDefinition, EventEnvelope } from '@shiliu/contracts';
+import type { EntityManager } from 'typeorm';
+import { currentContext } from '../context/request-context';
+
+/**
+ * Writes an event into the service's outbox inside the caller's transaction, so the event exists
+ * exactly when the change that caused it does. The relay publishes it after commit.
+ */
+export class Outbox {
+  async add<T>(manager: EntityManager, definition: EventDefinition<T>, payload: T): Promise<EventEnvelope<T>> {
+    const context = currentContext();
+    const id = randomUUID();
+    const envelope: EventEnvelope<T> = {
+      id,
+      type: definition.type,
+      version: definition.version,
+      occurredAt: new Date().toISOString(),
+      actor: context?.actor ?? null,
+      correlationId: context?.correlationId ?? id,
+      causationId: context?.causationId ?? id,
+      payload,
+    };
+    await manager.query(
+      `INSERT INTO "outbox" ("id", "topic", "key", "type", "envelope") VALUES ($1, $2, $3, $4, $5)`,
+      [id, definition.topic, definition.key(payload), definition.type, JSON.stringify(envelope)],
+    );
+    return envelope;
+  }
+}

@@ -1,0 +1,21 @@
+import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
+import { map, type Observable } from 'rxjs';
+import { envelope, type Envelope } from './envelope';
+
+/** Marks a controller result that already is an envelope (for a custom success message). */
+export class Reply<T> {
+  constructor(readonly message: string, readonly data: T) {}
+}
+
+@Injectable()
+export class EnvelopeInterceptor implements NestInterceptor {
+  intercept(context: ExecutionContext, next: CallHandler): Observable<Envelope | unknown> {
+    if (context.getType() !== 'http') return next.handle();
+    return next.handle().pipe(
+      map((result: unknown) => {
+        if (result instanceof Reply) return envelope(200, result.message, result.data);
+        return envelope(200, 'success', result ?? null);
+      }),
+    );
+  }
+}

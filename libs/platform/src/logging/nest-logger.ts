@@ -1,0 +1,23 @@
+import type { LoggerService } from '@nestjs/common';
+import type { Logger } from 'pino';
+
+/** Lets Nest's own messages (start-up, route mapping, errors) go out as the same JSON lines. */
+export class NestPinoLogger implements LoggerService {
+  constructor(private readonly logger: Logger) {}
+
+  log(message: unknown, context?: string): void {
+    this.logger.info({ context }, String(message));
+  }
+  error(message: unknown, trace?: string, context?: string): void {
+    this.logger.error({ context, trace }, String(message));
+  }
+  warn(message: unknown, context?: string): void {
+    this.logger.warn({ context }, String(message));
+  }
+  debug(message: unknown, context?: string): void {
+    this.logger.debug({ context }, String(message));
+  }
+  verbose(message: unknown, context?: string): void {
+    this.logger.trace({ context }, String(message));
+  }
+}

@@ -1,0 +1,49 @@
+import { type DynamicModule, Global, Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import type { Logger } from 'pino';
+import { DataSource } from 'typeorm';
+import { AccessTokenGuard } from '../auth/access-token.guard';
+import { TokenVerifier } from '../auth/token-verifier';
+import { Outbox } from '../events/outbox';
+import { EnvelopeInterceptor } from '../http/envelope.interceptor';
+import { EnvelopeExceptionFilter } from '../http/exception.filter';
+import { createValidationPipe } from '../http/validation.pipe';
+import type { ObjectStorage } from '../storage/object-storage';
+import { HealthController } from './health.controller';
+import { MetricsController } from './metrics.controller';
+import { LOGGER, OBJECT_STORAGE, SERVICE_NAME } from './tokens';
+
+export interface PlatformModuleOptions {
+  service: string;
+  dataSource: DataSource;
+  tokenVerifier: TokenVerifier;
+  objectStorage: ObjectStorage;
+  logger: Logger;
+  /** Health and metrics are per process: the embedded host serves them once for all modules. */
+  withOperationalEndpoints: boolean;
+}
+
+/** What every service module gets: its database, the outbox, storage, logging, and the HTTP conventions of DESIGN.md §4. */
+@Global()
+@Module({})
+export class PlatformModule {
+  static forService(options: PlatformModuleOptions): DynamicModule {
+    return {
+      module: PlatformModule,
+      controllers: options.withOperationalEndpoints ? [HealthController, MetricsController] : [HealthController],
+      providers: [
+        { provide: SERVICE_NAME, useValue: options.service },
+        { provide: DataSource, useValue: options.dataSource },
+        { provide: TokenVerifier, useValue: options.tokenVerifier },
+        { provide: OBJECT_STORAGE, useValue: options.objectStorage },
+        { provide: LOGGER, useValue: options.logger },
+        Outbox,
+        { provide: APP_GUARD, useClass: AccessTokenGuard },
+        { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
+        { provide: APP_FILTER, useFactory: () => new EnvelopeExceptionFilter(options.logger) },
+        { provide: APP_PIPE, useFactory: createValidationPipe },
+      ],
+      exports: [SERVICE_NAME, DataSource, TokenVerifier, OBJECT_STORAGE, LOGGER, Outbox],
+    };
+  }
+}

@@ -1,0 +1,82 @@
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { TokenVerifier } from '../auth/token-verifier';
+import { commonSettings, ConfigError, csv, loadConfig, port, url } from '../config/config';
+import { createKafka } from '../events/kafka';
+import { createLogger } from '../logging/logger';
+import { MinioStorage } from '../storage/minio.storage';
+import { createServiceApp } from './create-service-app';
+import type { ServiceDefinition, ServiceName } from './service-definition';
+
+export const defaultServicePorts: Record<ServiceName, number> = {
+  auth: 3101,
+  content: 3102,
+  social: 3103,
+  notify: 3104,
+  search: 3105,
+  media: 3106,
+};
+
+const distributedSettings = (service: ServiceName) => ({
+  ...commonSettings,
+  PORT: port(defaultServicePorts[service]),
+  DATABASE_URL: url(),
+  KAFKA_BROKERS: csv(),
+  /** How long Kafka waits for a silent consumer before giving its partitions to another. */
+  KAFKA_SESSION_TIMEOUT_MS: z.coerce.number().int().min(6000).default(30_000),
+  AUTH_PUBLIC_KEY: z.string().optional(),
+  AUTH_PUBLIC_KEY_FILE: z.string().optional(),
+  S3_ENDPOINT: url(),
+  S3_ACCESS_KEY: z.string().min(1),
+  S3_SECRET_KEY: z.string().min(1),
+  S3_BUCKET: z.string().min(3).default('shiliu'),
+  TRUST_PROXY: z.string().default('loopback, uniquelocal'),
+});
+
+function publicKeyOf(settings: { AUTH_PUBLIC_KEY?: string; AUTH_PUBLIC_KEY_FILE?: string }): string {
+  if (settings.AUTH_PUBLIC_KEY) return settings.AUTH_PUBLIC_KEY.replace(/\\n/g, '\n');
+  if (settings.AUTH_PUBLIC_KEY_FILE) return readFileSync(settings.AUTH_PUBLIC_KEY_FILE, 'utf8');
+  throw new ConfigError(['AUTH_PUBLIC_KEY or AUTH_PUBLIC_KEY_FILE: one of them is required']);
+}
+
+/**
+ * One service as its own process (distributed mode): PostgreSQL, Kafka and MinIO from the environment.
+ * SIGTERM and SIGINT stop taking requests, drain the outbox and close connections before exiting.
+ */
+export async function runServiceProcess(definition: ServiceDefinition): Promise<void> {
+  const logger = createLogger(definition.name);
+  try {
+    const settings = loadConfig(distributedSettings(definition.name));
+    const service = await createServiceApp(definition, {
+      databaseUrl: settings.DATABASE_URL,
+      tokenVerifier: await TokenVerifier.fromPem(publicKeyOf(settings)),
+      objectStorage: new MinioStorage({
+        endpoint: settings.S3_ENDPOINT,
+        accessKey: settings.S3_ACCESS_KEY,
+        secretKey: settings.S3_SECRET_KEY,
+        bucket: settings.S3_BUCKET,
+      }),
+      events: {
+        kind: 'kafka',
+        kafka: createKafka(settings.KAFKA_BROKERS, `shiliu-${definition.name}`, logger),
+        sessionTimeoutMs: settings.KAFKA_SESSION_TIMEOUT_MS,
+      },
+      logger,
+      standalone: true,
+    });
+    service.app.set('trust proxy', settings.TRUST_PROXY);
+    await service.relay.start();
+    await service.app.listen(settings.PORT, '0.0.0.0');
+    logger.info({ port: settings.PORT }, `${definition.name} service listening`);
+    const stop = async (signal: string) => {
+      logger.info({ signal }, 'shutting down');
+      await service.close();
+      process.exit(0);
+    };
+    process.once('SIGTERM', () => void stop('SIGTERM'));
+    process.once('SIGINT', () => void stop('SIGINT'));
+  } catch (error) {
+    logger.fatal({ err: error }, error instanceof ConfigError ? error.message : 'service failed to start');
+    process.exit(1);
+  }
+}

@@ -1,0 +1,38 @@
+import type { Readable } from 'node:stream';
+
+export interface ObjectInfo {
+  size: number;
+  contentType: string;
+}
+
+/** An inclusive byte range, as HTTP Range requests name them. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/**
+ * Where uploaded and generated files live: a local directory in embedded mode, MinIO (any S3 API) in
+ * distributed mode. Keys are relative paths of letters, digits, `/`, `_`, `-` and `.`.
+ */
+export interface ObjectStorage {
+  put(key: string, body: Buffer | Readable, contentType: string): Promise<void>;
+  stat(key: string): Promise<ObjectInfo | null>;
+  read(key: string, range?: ByteRange): Promise<Readable>;
+  remove(key: string): Promise<void>;
+}
+
+export const FILES_URL_PREFIX = '/api/files/';
+
+/** The URL the API hands out for an object; the media service serves it. */
+export function fileUrl(key: string): string {
+  return FILES_URL_PREFIX + key;
+}
+
+export function isValidObjectKey(key: string): boolean {
+  return /^[A-Za-z0-9_-][A-Za-z0-9/_.-]{0,500}$/.test(key) && !key.split('/').some((part) => part === '..' || part === '.' || part === '');
+}
+
+export function assertValidObjectKey(key: string): void {
+  if (!isValidObjectKey(key)) throw new Error(`Invalid object key "${key}"`);
+}

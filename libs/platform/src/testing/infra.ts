@@ -1,0 +1,49 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+
+/**
+ * The URL of a piece of local infrastructure. `npm test` brings them up (infra/local/up); a test never
+ * skips because one is missing: it fails and says which.
+ */
+export function requireEnv(name: 'DATABASE_URL' | 'REDIS_URL' | 'KAFKA_BROKERS' | 'ELASTICSEARCH_URL' | 'S3_ENDPOINT' | 'S3_ACCESS_KEY' | 'S3_SECRET_KEY'): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: start the local infrastructure with infra/local/up (npm test does this)`);
+  return value;
+}
+
+export async function waitFor<T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs = 60_000, everyMs = 200): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  while (Date.now() < deadline) {
+    try {
+      const result = await check();
+      if (result) return result;
+    } catch (error) {
+      lastError = error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+  throw new Error(`Timed out waiting for ${what}${lastError ? `: ${String(lastError)}` : ''}`);
+}
+
+const repoRoot = join(__dirname, '../../../..');
+
+/** Starts a TypeScript entry point as a separate Node process, compiled on the fly, with the workspace's path aliases. */
+export function spawnTs(entry: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess & { output: () => string } {
+  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', entry, ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, TS_NODE_PROJECT: join(repoRoot, 'tsconfig.base.json'), LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return Object.assign(child, { output: () => output });
+}
+
+export async function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill(signal);
+  await exited;
+}

@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  createLogger,
+  createServiceApp,
+  generateTokenKeyPair,
+  InProcessEventBus,
+  LocalDirectoryStorage,
+  type ServiceApp,
+  TokenVerifier,
+} from '../src';
+import { pingServices } from './fixtures/ping.fixture';
+import { requireEnv, waitFor } from '../src';
+
+/** Embedded mode: the same handler code as with Kafka, fed by the in-process transport reading the outbox. */
+describe('events in embedded mode (outbox → in-process transport → inbox)', () => {
+  const suffix = randomUUID().slice(0, 8);
+  const { producer, consumer } = pingServices(suffix);
+  const bus = new InProcessEventBus();
+  let producerApp: ServiceApp;
+  let consumerApp: ServiceApp;
+  let baseUrl: string;
+
+  beforeAll(async () => {
+    const keys = await generateTokenKeyPair();
+    const runtime = {
+      databaseUrl: requireEnv('DATABASE_URL'),
+      tokenVerifier: await TokenVerifier.fromPem(keys.publicKeyPem),
+      objectStorage: new LocalDirectoryStorage(mkdtempSync(join(tmpdir(), 'shiliu-files-'))),
+      events: { kind: 'in-process' as const, bus },
+      logger: createLogger('test', 'silent'),
+      standalone: true,
+    };
+    producerApp = await createServiceApp(producer, runtime);
+    consumerApp = await createServiceApp(consumer, runtime);
+    await producerApp.relay.start();
+    await consumerApp.relay.start();
+    await producerApp.app.listen(0, '127.0.0.1');
+    baseUrl = await producerApp.app.getUrl();
+  });
+
+  afterAll(async () => {
+    await producerApp?.close();
+    await consumerApp?.close();
+  });
+
+  const received = async () => {
+    const [row] = await consumerApp.dataSource.query(`SELECT count(*)::int AS total, count(DISTINCT event_id)::int AS distinct_events FROM "received_pings"`);
+    return row as { total: number; distinct_events: number };
+  };
+
+  it('delivers every event written in a transaction to the other service once', async () => {
+    const answer = await fetch(`${baseUrl}/api/pings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ count: 50, from: 0 }),
+    });
+    expect(answer.status).toBe(201);
+    expect(await answer.json()).toEqual({ code: 200, message: 'success', data: { sent: 50 } });
+
+    await waitFor('50 pings handled', async () => (await received()).total >= 50);
+    expect(await received()).toEqual({ total: 50, distinct_events: 50 });
+    const [{ unpublished }] = await producerApp.dataSource.query(`SELECT count(*)::int AS unpublished FROM "outbox" WHERE published_at IS NULL`);
+    expect(unpublished).toBe(0);
+  });
+
+  it('gives a redelivered event no second effect', async () => {
+    const [{ envelope }] = await producerApp.dataSource.query(`SELECT envelope FROM "outbox" ORDER BY seq LIMIT 1`);
+    await bus.deliver(envelope);
+    await bus.deliver(envelope);
+    expect(await received()).toEqual({ total: 50, distinct_events: 50 });
+  });
+
+  it('carries the request id as the correlation id of the events it causes', async () => {
+    const requestId = `test-${randomUUID()}`;
+    await fetch(`${baseUrl}/api/pings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-request-id': requestId },
+      body: JSON.stringify({ count: 1, from: 1000 }),
+    });
+    const [row] = await producerApp.dataSource.query(`SELECT envelope FROM "outbox" WHERE envelope->'payload'->>'seq' = '1000'`);
+    expect(row.envelope.correlationId).toBe(requestId);
+    expect(row.envelope.causationId).toBe(requestId);
+  });
+
+  it('rejects bad input with 400 and the DTO message, changing nothing', async () => {
+    const answer = await fetch(`${baseUrl}/api/pings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ count: 0, from: 0 }),
+    });
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toEqual({ code: 400, message: 'count 至少为 1', data: null });
+  });
+
+  it('parks an event whose handler keeps failing as a dead letter after retrying', async () => {
+    await fetch(`${baseUrl}/api/pings/failing`, { method: 'POST' });
+    const parked = await waitFor(
+      'the failing event in dead_letters',
+      async () => {
+        const rows: { type: string; error: string }[] = await consumerApp.dataSource.query(`SELECT type, error FROM "dead_letters"`);
+        return rows.length > 0 ? rows : null;
+      },
+      30_000,
+    );
+    expect(parked).toEqual([{ type: 'fixture.ping-failing', error: 'Error: this handler always fails' }]);
+    const [{ count }] = await consumerApp.dataSource.query(`SELECT count(*)::int AS count FROM "inbox" WHERE type = 'fixture.ping-failing'`);
+    expect(count).toBe(0);
+  });
+});

@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { text } from 'node:stream/consumers';
+import { LocalDirectoryStorage, MinioStorage, type ObjectStorage, requireEnv } from '../src';
+
+/** Both object-store adapters honour one contract: the local directory (embedded) and MinIO (distributed). */
+describe.each([
+  ['local directory', () => new LocalDirectoryStorage(mkdtempSync(join(tmpdir(), 'shiliu-store-')))],
+  [
+    'MinIO',
+    () =>
+      new MinioStorage({
+        endpoint: requireEnv('S3_ENDPOINT'),
+        accessKey: requireEnv('S3_ACCESS_KEY'),
+        secretKey: requireEnv('S3_SECRET_KEY'),
+        bucket: 'shiliu-test',
+      }),
+  ],
+])('object storage: %s', (_name, create: () => ObjectStorage) => {
+  let storage: ObjectStorage;
+  const key = `tests/${randomUUID()}/note.txt`;
+
+  beforeAll(() => {
+    storage = create();
+  });
+
+  it('stores an object from a buffer and reads it back whole and by range', async () => {
+    await storage.put(key, Buffer.from('拾柳 campus notes'), 'text/plain');
+    expect(await storage.stat(key)).toEqual({ size: Buffer.byteLength('拾柳 campus notes'), contentType: 'text/plain' });
+    expect(await text(await storage.read(key))).toBe('拾柳 campus notes');
+    expect(await text(await storage.read(key, { start: 7, end: 12 }))).toBe('campus');
+  });
+
+  it('stores an object from a stream', async () => {
+    const streamed = `tests/${randomUUID()}/streamed.txt`;
+    await storage.put(streamed, Readable.from(['a', 'b', 'c']), 'text/plain');
+    expect(await text(await storage.read(streamed))).toBe('abc');
+  });
+
+  it('answers null for a missing object and forgets a removed one', async () => {
+    expect(await storage.stat(`tests/${randomUUID()}/none.txt`)).toBeNull();
+    await storage.remove(key);
+    expect(await storage.stat(key)).toBeNull();
+  });
+
+  it('refuses keys that climb out of the store', async () => {
+    await expect(storage.put('../escape.txt', Buffer.from('x'), 'text/plain')).rejects.toThrow('Invalid object key');
+    await expect(storage.stat('a//b')).rejects.toThrow('Invalid object key');
+  });
+});

@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+
+/** The search service (DESIGN.md §1): its controllers, providers and event handlers are registered here. */
+@Module({})
+export class SearchModule {}
