@@ -2,7 +2,7 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { spawnTs, stopProcess, waitFor } from '@shiliu/platform';
+import { assertRunning, spawnTs, stopProcess, waitFor } from '@shiliu/platform';
 
 const entry = join(__dirname, '../src/embedded.ts');
 const webDir = join(__dirname, '../../web/dist');
@@ -15,7 +15,7 @@ describe('embedded default (npm start)', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'shiliu-data-'));
   const port = 43000 + Math.floor(Math.random() * 1000);
   const pgPort = port + 1000;
-  const env = { PORT: String(port), DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), WEB_DIST_DIR: webDir, DATABASE_URL: '', LOG_LEVEL: 'info' };
+  const env = { PORT: String(port), DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), WEB_DIST_DIR: webDir, DATABASE_URL: undefined, LOG_LEVEL: 'info' };
   const base = `http://127.0.0.1:${port}`;
   let server: ReturnType<typeof spawnTs> | null = null;
 
@@ -34,10 +34,10 @@ describe('embedded default (npm start)', () => {
     await waitFor(
       'the embedded server to answer',
       async () => {
-        if (child.exitCode !== null) throw new Error(`exited early (${child.exitCode}):\n${child.output()}`);
+        assertRunning(child);
         return (await fetch(`${base}/api/health`)).ok;
       },
-      120_000,
+      90_000,
       500,
     );
     return child;

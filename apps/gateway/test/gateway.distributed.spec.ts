@@ -117,7 +117,7 @@ describe('gateway in distributed mode (HTTP proxy)', () => {
   });
 
   it('answers 502 when the service is down', async () => {
-    const answer = await fetch(`${base}/api/notifications`);
+    const answer = await fetch(`${base}/api/notifications/likes`);
     expect(answer.status).toBe(502);
     expect(await answer.json()).toEqual({ code: 502, message: '服务暂时不可用，请稍后重试', data: null });
   });

@@ -4,7 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { EnvelopeExceptionFilter, EnvelopeInterceptor, httpMetricsMiddleware, MetricsController, NestPinoLogger } from '@shiliu/platform';
 import type { Logger } from 'pino';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
-import { GATEWAY_OPTIONS, GatewayController, type GatewayRouteOptions } from './gateway.controller';
+import { GATEWAY_OPTIONS, GatewayController, GatewayProbeController, type GatewayRouteOptions } from './gateway.controller';
 import { gatewayMiddleware } from './gateway.middleware';
 import type { RouteLimitTable } from './route-limits';
 import { RouteMatcher } from './route-matcher';
@@ -30,7 +30,7 @@ export interface GatewayOptions extends GatewayRouteOptions {
  */
 export async function createGatewayApp(options: GatewayOptions): Promise<NestExpressApplication> {
   @Module({
-    controllers: [GatewayController, MetricsController],
+    controllers: [GatewayController, GatewayProbeController, MetricsController],
     providers: [{ provide: GATEWAY_OPTIONS, useValue: options }],
   })
   class GatewayModule {}

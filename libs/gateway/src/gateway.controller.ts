@@ -34,3 +34,13 @@ export class GatewayController {
     response.json(await this.options.openApi());
   }
 }
+
+/** The gateway process itself answers: for probes that must not fail because one service behind it is down. */
+@ApiExcludeController()
+@Controller('health')
+export class GatewayProbeController {
+  @Get('live')
+  live() {
+    return { service: 'gateway', status: 'up' };
+  }
+}

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { generateTokenKeyPair } from '../src';
-import { requireEnv, spawnTs, stopProcess, waitFor } from '../src';
+import { assertRunning, requireEnv, spawnTs, stopProcess, waitFor } from '../src';
 
 const fixture = join(__dirname, 'fixtures/ping-process.main.ts');
 const EVENTS = 1000;
@@ -29,7 +29,7 @@ describe('events in distributed mode (outbox → Kafka → inbox, across process
     waitFor(
       `the service on port ${port} to be ready`,
       async () => {
-        if (child.exitCode !== null) throw new Error(`exited early:\n${child.output()}`);
+        assertRunning(child);
         return (await fetch(`http://127.0.0.1:${port}/health/ready`)).ok;
       },
       90_000,
@@ -84,7 +84,8 @@ describe('events in distributed mode (outbox → Kafka → inbox, across process
     await waitFor('the consumer to be part-way through', async () => (await received()).total >= 150, 60_000, 20);
     await stopProcess(consumer, 'SIGKILL');
     const atKill = (await received()).total;
-    expect(atKill).toBeLessThan(EVENTS + 1);
+    // The kill really interrupted the work: some events were still to be handled.
+    expect(atKill).toBeLessThan(EVENTS);
 
     const restarted = start('consumer', consumerPort);
     await ready(consumerPort, restarted);

@@ -11,6 +11,9 @@ export function requireEnv(name: 'DATABASE_URL' | 'REDIS_URL' | 'KAFKA_BROKERS' 
   return value;
 }
 
+/** Thrown by a waitFor check to stop waiting at once (say, the process being waited for has died). */
+export class WaitAborted extends Error {}
+
 export async function waitFor<T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs = 60_000, everyMs = 200): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
@@ -19,6 +22,7 @@ export async function waitFor<T>(what: string, check: () => Promise<T | null | u
       const result = await check();
       if (result) return result;
     } catch (error) {
+      if (error instanceof WaitAborted) throw error;
       lastError = error;
     }
     await new Promise((resolve) => setTimeout(resolve, everyMs));
@@ -28,17 +32,28 @@ export async function waitFor<T>(what: string, check: () => Promise<T | null | u
 
 const repoRoot = join(__dirname, '../../../..');
 
-/** Starts a TypeScript entry point as a separate Node process, compiled on the fly, with the workspace's path aliases. */
+/**
+ * Starts a TypeScript entry point as a separate Node process, compiled on the fly, with the workspace's path
+ * aliases. A variable given as undefined is removed from the child's environment.
+ */
 export function spawnTs(entry: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess & { output: () => string } {
+  const merged: NodeJS.ProcessEnv = { ...process.env, TS_NODE_PROJECT: join(repoRoot, 'tsconfig.base.json'), LOG_LEVEL: 'warn', ...env };
   const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', entry, ...args], {
     cwd: repoRoot,
-    env: { ...process.env, TS_NODE_PROJECT: join(repoRoot, 'tsconfig.base.json'), LOG_LEVEL: 'warn', ...env },
+    env: Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== undefined)),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   return Object.assign(child, { output: () => output });
+}
+
+/** Fails a wait at once when the process it waits on has exited. */
+export function assertRunning(child: ChildProcess & { output: () => string }): void {
+  if (child.exitCode !== null || child.signalCode !== null) {
+    throw new WaitAborted(`process exited early (${child.exitCode ?? child.signalCode}):\n${child.output().slice(-4000)}`);
+  }
 }
 
 export async function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
