@@ -14,13 +14,17 @@ export function run(command, args, options = {}) {
   }
 }
 
-/** `npm ci` when node_modules is missing or older than the lock file. */
+/**
+ * Installs from the lock file when node_modules is missing or older than it. `npm install` rather than
+ * `npm ci`: the lock holds only the platform packages the registry here serves (rollup's Linux builds,
+ * not its other optional ones), which `npm ci` rejects as out of sync while `npm install` honours it as is.
+ */
 export function installDependencies() {
   const marker = join(root, 'node_modules', '.package-lock.json');
   const lock = join(root, 'package-lock.json');
   if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
-  console.log('› installing dependencies (npm ci)');
-  run('npm', ['ci', '--no-audit', '--no-fund']);
+  console.log('› installing dependencies');
+  run('npm', ['install', '--no-audit', '--no-fund']);
 }
 
 export function build() {
