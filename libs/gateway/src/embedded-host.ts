@@ -10,6 +10,7 @@ import {
   loadOrCreateTokenKeyPair,
   LocalDirectoryStorage,
   port,
+  runSeeds,
   type ServiceApp,
   type ServiceDefinition,
   TokenVerifier,
@@ -29,6 +30,8 @@ const embeddedSettings = {
   EMBEDDED_PG_PORT: port(54329),
   WEB_DIST_DIR: z.string().default('apps/web/dist'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
+  /** Load each service's demo data on first start (`DEMO_DATA=false` for an empty product). */
+  DEMO_DATA: z.enum(['true', 'false']).default('true').transform((value) => value === 'true'),
 };
 
 /**
@@ -60,6 +63,7 @@ export async function runEmbedded(services: ServiceDefinition[]): Promise<void> 
     };
     for (const definition of services) started.push(await createServiceApp(definition, runtime));
     for (const service of started) await service.relay.start();
+    if (settings.DEMO_DATA) await runSeeds(started, (message) => logger.info(message));
 
     const handlers: Partial<Record<ServiceDefinition['name'], RequestHandler>> = {};
     for (const service of started) handlers[service.definition.name] = service.app.getHttpAdapter().getInstance() as RequestHandler;

@@ -38,3 +38,4 @@ export * from './storage/minio.storage';
 export * from './storage/object-storage';
 export * from './service/run-service-process';
 export * from './testing/infra';
+export * from './service/seed';

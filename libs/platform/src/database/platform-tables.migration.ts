@@ -4,7 +4,8 @@ import { schemaOf } from './schema';
 /**
  * The tables every service keeps in its own schema for reliable events: the outbox it publishes from,
  * the inbox that makes its handlers idempotent, and the dead letters of the in-process transport.
- * A NOTIFY on commit wakes the outbox relay at once instead of waiting for its next poll.
+ * A NOTIFY on commit wakes the outbox relay at once instead of waiting for its next poll. `seed_runs` records
+ * that the embedded default's demo data was loaded, so it is loaded once per data directory.
  */
 export class PlatformTables1763780000000 implements MigrationInterface {
   name = 'PlatformTables1763780000000';
@@ -38,6 +39,7 @@ export class PlatformTables1763780000000 implements MigrationInterface {
         "error" text NOT NULL,
         "failed_at" timestamptz NOT NULL DEFAULT now()
       )`);
+    await queryRunner.query(`CREATE TABLE "${s}"."seed_runs" ("name" text PRIMARY KEY, "ran_at" timestamptz NOT NULL DEFAULT now())`);
     await queryRunner.query(`
       CREATE FUNCTION "${s}"."outbox_notify"() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN PERFORM pg_notify('outbox_${s}', ''); RETURN NULL; END $$`);
@@ -50,6 +52,7 @@ export class PlatformTables1763780000000 implements MigrationInterface {
     const s = schemaOf(queryRunner);
     await queryRunner.query(`DROP TRIGGER "outbox_notify" ON "${s}"."outbox"`);
     await queryRunner.query(`DROP FUNCTION "${s}"."outbox_notify"()`);
+    await queryRunner.query(`DROP TABLE "${s}"."seed_runs"`);
     await queryRunner.query(`DROP TABLE "${s}"."dead_letters"`);
     await queryRunner.query(`DROP TABLE "${s}"."inbox"`);
     await queryRunner.query(`DROP TABLE "${s}"."outbox"`);

@@ -62,6 +62,12 @@ export class OutboxRelay {
       });
   }
 
+  /** Publishes everything committed so far and resolves when it is out. */
+  async flush(): Promise<void> {
+    await this.running;
+    await this.drainAll();
+  }
+
   /** Stops waking, finishes the drain in progress and publishes whatever is left, so a clean shutdown leaves nothing behind. */
   async stop(): Promise<void> {
     this.stopped = true;

@@ -1,5 +1,4 @@
-import type { Type } from '@nestjs/common';
-import type { DataSource } from 'typeorm';
+import type { INestApplicationContext, Type } from '@nestjs/common';
 
 export type ServiceName = 'auth' | 'content' | 'social' | 'notify' | 'search' | 'media';
 export const serviceNames: readonly ServiceName[] = ['auth', 'content', 'social', 'notify', 'search', 'media'];
@@ -11,6 +10,11 @@ export interface ServiceDefinition {
   module: Type;
   entities: Function[];
   migrations: Function[];
-  /** Demo data for the embedded default's first start; runs once per data directory. */
-  seed?: (dataSource: DataSource) => Promise<void>;
+  /**
+   * Demo data for the embedded default's first start; runs once per data directory, in the order the services
+   * are listed, each after the events of the ones before it have been handled (content's seed finds the users
+   * that auth's seed registered in its own author snapshot). It gets the service's application to use its own
+   * domain services, so demo data goes through the same rules and events as real data.
+   */
+  seed?: (app: INestApplicationContext) => Promise<void>;
 }
