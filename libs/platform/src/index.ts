@@ -39,3 +39,4 @@ export * from './storage/object-storage';
 export * from './service/run-service-process';
 export * from './testing/infra';
 export * from './service/seed';
+export * from './cache/ttl-store';

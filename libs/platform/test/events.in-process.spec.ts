@@ -31,6 +31,7 @@ describe('events in embedded mode (outbox → in-process transport → inbox)', 
       objectStorage: new LocalDirectoryStorage(mkdtempSync(join(tmpdir(), 'shiliu-files-'))),
       events: { kind: 'in-process' as const, bus },
       logger: createLogger('test', 'silent'),
+      redis: null,
       standalone: true,
     };
     producerApp = await createServiceApp(producer, runtime);
@@ -57,7 +58,7 @@ describe('events in embedded mode (outbox → in-process transport → inbox)', 
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ count: 50, from: 0 }),
     });
-    expect(answer.status).toBe(201);
+    expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual({ code: 200, message: 'success', data: { sent: 50 } });
 
     await waitFor('50 pings handled', async () => (await received()).total >= 50);

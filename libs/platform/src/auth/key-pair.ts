@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { exportPKCS8, exportSPKI, generateKeyPair } from 'jose';
@@ -30,4 +31,18 @@ export async function loadOrCreateTokenKeyPair(directory: string): Promise<Token
   await writeFile(privatePath, pair.privateKeyPem, { mode: 0o600 });
   await writeFile(publicPath, pair.publicKeyPem, { mode: 0o644 });
   return pair;
+}
+
+/** The embedded default's key for personal data at rest (32 random bytes, base64), kept beside the token keys. */
+export async function loadOrCreateDataKey(directory: string): Promise<string> {
+  const path = join(directory, 'data-encryption.key');
+  try {
+    return (await readFile(path, 'utf8')).trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const key = randomBytes(32).toString('base64');
+  await mkdir(directory, { recursive: true, mode: 0o700 });
+  await writeFile(path, key, { mode: 0o600 });
+  return key;
 }

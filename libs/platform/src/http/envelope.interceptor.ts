@@ -1,4 +1,5 @@
 import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
+import type { Response } from 'express';
 import { map, type Observable } from 'rxjs';
 import { envelope, type Envelope } from './envelope';
 
@@ -11,8 +12,11 @@ export class Reply<T> {
 export class EnvelopeInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<Envelope | unknown> {
     if (context.getType() !== 'http') return next.handle();
+    const response = context.switchToHttp().getResponse<Response>();
     return next.handle().pipe(
       map((result: unknown) => {
+        // The HTTP status equals the envelope's code (DESIGN.md §4), so a created resource is a 200 too.
+        if (response.statusCode === 201) response.status(200);
         if (result instanceof Reply) return envelope(200, result.message, result.data);
         return envelope(200, 'success', result ?? null);
       }),

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import type { Redis } from 'ioredis';
 import type { Kafka } from 'kafkajs';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
@@ -19,6 +20,7 @@ import { httpMetricsMiddleware } from '../metrics/metrics';
 import type { ObjectStorage } from '../storage/object-storage';
 import { PlatformModule } from './platform.module';
 import type { ServiceDefinition } from './service-definition';
+import type { ServiceSecrets } from './tokens';
 
 export type EventTransport = { kind: 'kafka'; kafka: Kafka; sessionTimeoutMs?: number } | { kind: 'in-process'; bus: InProcessEventBus };
 
@@ -28,6 +30,8 @@ export interface ServiceRuntime {
   objectStorage: ObjectStorage;
   events: EventTransport;
   logger: Logger;
+  redis: Redis | null;
+  secrets?: ServiceSecrets;
   /** False in embedded mode, where the host process serves health and metrics once. */
   standalone: boolean;
   poolSize?: number;
@@ -70,6 +74,8 @@ export async function createServiceApp(definition: ServiceDefinition, runtime: S
         tokenVerifier: runtime.tokenVerifier,
         objectStorage: runtime.objectStorage,
         logger,
+        redis: runtime.redis,
+        secrets: runtime.secrets ?? {},
         withOperationalEndpoints: runtime.standalone,
       }),
       definition.module,

@@ -11,7 +11,8 @@ import { createValidationPipe } from '../http/validation.pipe';
 import type { ObjectStorage } from '../storage/object-storage';
 import { HealthController } from './health.controller';
 import { MetricsController } from './metrics.controller';
-import { LOGGER, OBJECT_STORAGE, SERVICE_NAME } from './tokens';
+import { LOGGER, OBJECT_STORAGE, REDIS, SERVICE_NAME, SERVICE_SECRETS, type ServiceSecrets } from './tokens';
+import type { Redis } from 'ioredis';
 
 export interface PlatformModuleOptions {
   service: string;
@@ -19,6 +20,9 @@ export interface PlatformModuleOptions {
   tokenVerifier: TokenVerifier;
   objectStorage: ObjectStorage;
   logger: Logger;
+  /** Redis in distributed mode; null in embedded mode, where caches and limits live in memory. */
+  redis: Redis | null;
+  secrets: ServiceSecrets;
   /** Health and metrics are per process: the embedded host serves them once for all modules. */
   withOperationalEndpoints: boolean;
 }
@@ -37,13 +41,15 @@ export class PlatformModule {
         { provide: TokenVerifier, useValue: options.tokenVerifier },
         { provide: OBJECT_STORAGE, useValue: options.objectStorage },
         { provide: LOGGER, useValue: options.logger },
+        { provide: REDIS, useValue: options.redis },
+        { provide: SERVICE_SECRETS, useValue: options.secrets },
         Outbox,
         { provide: APP_GUARD, useClass: AccessTokenGuard },
         { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
         { provide: APP_FILTER, useFactory: () => new EnvelopeExceptionFilter(options.logger) },
         { provide: APP_PIPE, useFactory: createValidationPipe },
       ],
-      exports: [SERVICE_NAME, DataSource, TokenVerifier, OBJECT_STORAGE, LOGGER, Outbox],
+      exports: [SERVICE_NAME, DataSource, TokenVerifier, OBJECT_STORAGE, LOGGER, REDIS, SERVICE_SECRETS, Outbox],
     };
   }
 }

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { Redis } from 'ioredis';
 import { z } from 'zod';
 import { TokenVerifier } from '../auth/token-verifier';
 import { commonSettings, ConfigError, csv, loadConfig, port, url } from '../config/config';
@@ -30,13 +31,24 @@ const distributedSettings = (service: ServiceName) => ({
   S3_ACCESS_KEY: z.string().min(1),
   S3_SECRET_KEY: z.string().min(1),
   S3_BUCKET: z.string().min(3).default('shiliu'),
+  REDIS_URL: url(),
   TRUST_PROXY: z.string().default('loopback, uniquelocal'),
+  AUTH_PRIVATE_KEY: z.string().optional(),
+  AUTH_PRIVATE_KEY_FILE: z.string().optional(),
+  DATA_ENCRYPTION_KEY: z.string().optional(),
 });
 
+/** A PEM given inline (with literal \n in env files) or as a mounted file. */
+function pem(inline: string | undefined, file: string | undefined): string | undefined {
+  if (inline) return inline.replace(/\\n/g, '\n');
+  if (file) return readFileSync(file, 'utf8');
+  return undefined;
+}
+
 function publicKeyOf(settings: { AUTH_PUBLIC_KEY?: string; AUTH_PUBLIC_KEY_FILE?: string }): string {
-  if (settings.AUTH_PUBLIC_KEY) return settings.AUTH_PUBLIC_KEY.replace(/\\n/g, '\n');
-  if (settings.AUTH_PUBLIC_KEY_FILE) return readFileSync(settings.AUTH_PUBLIC_KEY_FILE, 'utf8');
-  throw new ConfigError(['AUTH_PUBLIC_KEY or AUTH_PUBLIC_KEY_FILE: one of them is required']);
+  const key = pem(settings.AUTH_PUBLIC_KEY, settings.AUTH_PUBLIC_KEY_FILE);
+  if (!key) throw new ConfigError(['AUTH_PUBLIC_KEY or AUTH_PUBLIC_KEY_FILE: one of them is required']);
+  return key;
 }
 
 /**
@@ -47,6 +59,7 @@ export async function runServiceProcess(definition: ServiceDefinition): Promise<
   const logger = createLogger(definition.name);
   try {
     const settings = loadConfig(distributedSettings(definition.name));
+    const redis = new Redis(settings.REDIS_URL, { maxRetriesPerRequest: 2 });
     const service = await createServiceApp(definition, {
       databaseUrl: settings.DATABASE_URL,
       tokenVerifier: await TokenVerifier.fromPem(publicKeyOf(settings)),
@@ -62,6 +75,11 @@ export async function runServiceProcess(definition: ServiceDefinition): Promise<
         sessionTimeoutMs: settings.KAFKA_SESSION_TIMEOUT_MS,
       },
       logger,
+      redis,
+      secrets: {
+        tokenPrivateKeyPem: pem(settings.AUTH_PRIVATE_KEY, settings.AUTH_PRIVATE_KEY_FILE),
+        dataEncryptionKey: settings.DATA_ENCRYPTION_KEY,
+      },
       standalone: true,
     });
     service.app.set('trust proxy', settings.TRUST_PROXY);
@@ -71,6 +89,7 @@ export async function runServiceProcess(definition: ServiceDefinition): Promise<
     const stop = async (signal: string) => {
       logger.info({ signal }, 'shutting down');
       await service.close();
+      redis.disconnect();
       process.exit(0);
     };
     process.once('SIGTERM', () => void stop('SIGTERM'));

@@ -2,3 +2,12 @@
 export const SERVICE_NAME = Symbol('SERVICE_NAME');
 export const LOGGER = Symbol('LOGGER');
 export const OBJECT_STORAGE = Symbol('OBJECT_STORAGE');
+export const REDIS = Symbol('REDIS');
+export const SERVICE_SECRETS = Symbol('SERVICE_SECRETS');
+
+/** Secrets only some services need (auth signs tokens and encrypts personal data); absent elsewhere. */
+export interface ServiceSecrets {
+  tokenPrivateKeyPem?: string;
+  /** 32 bytes, base64: encrypts personal data at rest. */
+  dataEncryptionKey?: string;
+}

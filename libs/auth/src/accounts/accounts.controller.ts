@@ -1,0 +1,75 @@
+import { Body, Controller, Get, Post, Query, Req, UnauthorizedException } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentPrincipal, messageForStatus, type Principal, Reply, UserAuth } from '@shiliu/platform';
+import type { Request } from 'express';
+import { CaptchaService } from '../captcha/captcha.service';
+import { AuthRateLimits } from '../security/auth-rate-limits';
+import { SessionsService } from '../sessions/sessions.service';
+import { publicUser } from '../users/public-user';
+import { UsersService } from '../users/users.service';
+import { CheckUserIdQuery, LoginDto, RefreshDto, RegisterDto } from './account.dto';
+import { AccountsService } from './accounts.service';
+
+export function clientOf(req: Request) {
+  return { ip: req.ip, userAgent: req.headers['user-agent'] };
+}
+
+@ApiTags('auth')
+@Controller('api/auth')
+export class AccountsController {
+  constructor(
+    private readonly accounts: AccountsService,
+    private readonly users: UsersService,
+    private readonly sessions: SessionsService,
+    private readonly captcha: CaptchaService,
+    private readonly limits: AuthRateLimits,
+  ) {}
+
+  @ApiOperation({ summary: '获取图形验证码（4位，5分钟内有效，仅可使用一次）' })
+  @Get('captcha')
+  async getCaptcha(@Req() req: Request) {
+    await this.limits.consume('captchaPerIp', req.ip ?? 'unknown');
+    return this.captcha.create();
+  }
+
+  @ApiOperation({ summary: '检查小石榴号是否可用' })
+  @Get('check-user-id')
+  async checkUserId(@Query() query: CheckUserIdQuery) {
+    return { isUnique: await this.users.isUserIdFree(query.user_id) };
+  }
+
+  @ApiOperation({ summary: '注册并登录' })
+  @Post('register')
+  async register(@Body() body: RegisterDto, @Req() req: Request) {
+    return new Reply('注册成功', await this.accounts.register(body, clientOf(req)));
+  }
+
+  @ApiOperation({ summary: '登录' })
+  @Post('login')
+  async login(@Body() body: LoginDto, @Req() req: Request) {
+    return new Reply('登录成功', await this.accounts.login(body, clientOf(req)));
+  }
+
+  @ApiOperation({ summary: '用刷新令牌换取新的令牌（刷新令牌每次使用后轮换）' })
+  @Post('refresh')
+  refresh(@Body() body: RefreshDto) {
+    return this.accounts.refresh(body.refresh_token);
+  }
+
+  @ApiOperation({ summary: '退出登录（撤销当前会话）' })
+  @UserAuth()
+  @Post('logout')
+  async logout(@CurrentPrincipal() principal: Principal) {
+    if (principal.sessionId) await this.sessions.revoke(principal.sessionId);
+    return new Reply('退出登录成功', null);
+  }
+
+  @ApiOperation({ summary: '当前登录用户' })
+  @UserAuth()
+  @Get('me')
+  async me(@CurrentPrincipal() principal: Principal) {
+    const user = (await this.sessions.isLive(principal.sessionId)) ? await this.users.findById(principal.id) : null;
+    if (!user) throw new UnauthorizedException(messageForStatus(401));
+    return publicUser(user);
+  }
+}

@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto';
+import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException, type OnApplicationBootstrap, UnauthorizedException } from '@nestjs/common';
+import { LOGGER } from '@shiliu/platform';
+import type { Logger } from 'pino';
+import { DataSource } from 'typeorm';
+import { AUTH_CONFIG, type AuthConfig } from '../auth.config';
+import { AuthRateLimits } from '../security/auth-rate-limits';
+import { PasswordHasher } from '../security/password-hasher';
+import { type ClientInfo, SessionsService, type TokenPair } from '../sessions/sessions.service';
+import { AdminEntity, publicAdmin, type PublicAdmin } from './admin.entity';
+
+export const ADMIN_LOGIN_FAILED = '登录失败，请检查用户名和密码';
+export const FIRST_ADMIN = 'admin';
+
+/** Administrator accounts and their sign-in; the first administrator is created when the service first starts. */
+@Injectable()
+export class AdminsService implements OnApplicationBootstrap {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly hasher: PasswordHasher,
+    private readonly sessions: SessionsService,
+    private readonly limits: AuthRateLimits,
+    @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /** Creates `admin` from ADMIN_PASSWORD, or with a generated password printed this once; replicas racing here create one. */
+  async onApplicationBootstrap(): Promise<void> {
+    if (await this.repository.exists()) return;
+    const password = this.config.ADMIN_PASSWORD ?? randomBytes(12).toString('base64url');
+    const [created] = await this.dataSource.query(
+      `INSERT INTO "admins" ("username", "password_hash") VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING "id"`,
+      [FIRST_ADMIN, await this.hasher.hash(password)],
+    );
+    if (created && !this.config.ADMIN_PASSWORD) {
+      this.logger.warn(`created the administrator "${FIRST_ADMIN}" with the generated password ${password} (shown only this once; set ADMIN_PASSWORD to choose it)`);
+    } else if (created) {
+      this.logger.info(`created the administrator "${FIRST_ADMIN}" with the password from ADMIN_PASSWORD`);
+    }
+  }
+
+  async login(username: string, password: string, client: ClientInfo): Promise<{ admin: PublicAdmin; tokens: TokenPair }> {
+    await this.limits.consume('loginPerIp', client.ip ?? 'unknown');
+    const key = `admin:${username}`;
+    if ((await this.limits.isBlocked('loginFailuresPerAccount', key)) > 0) await this.limits.consume('loginFailuresPerAccount', key);
+    const admin = await this.repository.createQueryBuilder('a').addSelect('a.passwordHash').where('lower(a.username) = lower(:username)', { username }).getOne();
+    if (!admin || !(await this.hasher.verify(admin?.passwordHash, password))) {
+      await this.limits.consume('loginFailuresPerAccount', key);
+      throw new UnauthorizedException(ADMIN_LOGIN_FAILED);
+    }
+    await this.limits.reset('loginFailuresPerAccount', key);
+    await this.repository.update({ id: admin.id }, { lastLoginAt: new Date() });
+    const tokens = await this.sessions.open({ audience: 'admin', subjectId: admin.id, name: admin.username }, client);
+    return { admin: publicAdmin(admin), tokens };
+  }
+
+  async refresh(refreshToken: string): Promise<{ tokens: TokenPair }> {
+    return { tokens: await this.sessions.refresh(refreshToken, 'admin', async (id) => (await this.repository.findOneBy({ id }))?.username ?? null) };
+  }
+
+  async get(id: string): Promise<PublicAdmin> {
+    const admin = await this.repository.findOneBy({ id });
+    if (!admin) throw new NotFoundException('管理员不存在');
+    return publicAdmin(admin);
+  }
+
+  async list(): Promise<PublicAdmin[]> {
+    return (await this.repository.find({ order: { id: 'ASC' } })).map(publicAdmin);
+  }
+
+  async create(username: string, password: string): Promise<PublicAdmin> {
+    const admin = this.repository.create({ username, passwordHash: await this.hasher.hash(password), lastLoginAt: null });
+    try {
+      await this.repository.insert(admin);
+    } catch (error) {
+      if ((error as { code?: string }).code === '23505') throw new ConflictException('用户名已存在');
+      throw error;
+    }
+    return this.get(admin.id);
+  }
+
+  /** A new password signs the administrator out everywhere. */
+  async setPassword(id: string, password: string): Promise<void> {
+    await this.get(id);
+    await this.dataSource.transaction(async (tx) => {
+      await tx.getRepository(AdminEntity).update({ id }, { passwordHash: await this.hasher.hash(password) });
+      await this.sessions.revokeAll('admin', id, null, tx);
+    });
+  }
+
+  /** Never the last administrator, and never oneself, so the back office always has a way in. */
+  async remove(id: string, actingAdminId: string): Promise<void> {
+    if (id === actingAdminId) throw new BadRequestException('不能删除当前登录的管理员');
+    await this.dataSource.transaction(async (tx) => {
+      await tx.query(`LOCK TABLE "admins" IN SHARE ROW EXCLUSIVE MODE`);
+      const repository = tx.getRepository(AdminEntity);
+      if (!(await repository.existsBy({ id }))) throw new NotFoundException('管理员不存在');
+      if ((await repository.count()) <= 1) throw new BadRequestException('至少保留一名管理员');
+      await repository.delete({ id });
+      await tx.query(`DELETE FROM "sessions" WHERE "audience" = 'admin' AND "subject_id" = $1`, [id]);
+    });
+  }
+
+  private get repository() {
+    return this.dataSource.getRepository(AdminEntity);
+  }
+}

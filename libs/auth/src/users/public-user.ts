@@ -1,0 +1,52 @@
+import type { UserProfileSnapshot } from '@shiliu/contracts';
+import type { UserEntity } from './user.entity';
+
+/** What anyone may see of a user: never the password hash, never verification data. */
+export interface PublicUser {
+  id: number;
+  user_id: string;
+  nickname: string;
+  avatar: string;
+  bio: string;
+  location: string;
+  verified: 0 | 1 | 2;
+  gender: string | null;
+  zodiac_sign: string | null;
+  mbti: string | null;
+  education: string | null;
+  major: string | null;
+  interests: string[];
+  created_at: string;
+}
+
+export function publicUser(user: UserEntity): PublicUser {
+  return {
+    id: Number(user.id),
+    user_id: user.userId,
+    nickname: user.nickname,
+    avatar: user.avatar,
+    bio: user.bio,
+    location: user.location,
+    verified: user.verified,
+    gender: user.gender,
+    zodiac_sign: user.zodiacSign,
+    mbti: user.mbti,
+    education: user.education,
+    major: user.major,
+    interests: user.interests,
+    created_at: user.createdAt.toISOString(),
+  };
+}
+
+/** The fields other services keep of a user (user.registered / user.updated). */
+export function profileSnapshot(user: UserEntity): UserProfileSnapshot {
+  return {
+    id: Number(user.id),
+    user_id: user.userId,
+    nickname: user.nickname,
+    avatar: user.avatar,
+    bio: user.bio,
+    location: user.location,
+    verified: user.verified,
+  };
+}

@@ -1,0 +1,118 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { authService } from '@shiliu/auth';
+import {
+  createLogger,
+  createServiceApp,
+  generateTokenKeyPair,
+  InProcessEventBus,
+  LocalDirectoryStorage,
+  requireEnv,
+  type ServiceApp,
+  type ServiceName,
+  type TokenKeyPair,
+  TokenVerifier,
+} from '@shiliu/platform';
+import type { Redis } from 'ioredis';
+import type { PublicUser } from '../src/users/public-user';
+import { tmpdir } from 'node:os';
+
+export const CAPTCHA_ANSWER = 'Ab3d';
+export const ADMIN_PASSWORD = 'admin-secret-1';
+
+export interface Answer<T = unknown> {
+  status: number;
+  body: { code: number; message: string; data: T };
+  text: string;
+}
+
+export interface AuthHarness {
+  service: ServiceApp;
+  keys: TokenKeyPair;
+  schema: string;
+  call<T = unknown>(method: string, path: string, options?: { body?: unknown; token?: string; ip?: string }): Promise<Answer<T>>;
+  close(): Promise<void>;
+}
+
+/**
+ * The auth service on real PostgreSQL, in a schema of its own so that every run starts empty, with Redis (as in
+ * distributed mode) or memory (embedded) for captchas and rate limits. Each call comes from its own client address
+ * unless one is given, so rate limits only bite where a test means them to.
+ */
+export async function startAuth(redis: Redis | null): Promise<AuthHarness> {
+  process.env.AUTH_CAPTCHA_TEST_ANSWER = CAPTCHA_ANSWER;
+  process.env.ADMIN_PASSWORD = ADMIN_PASSWORD;
+  const keys = await generateTokenKeyPair();
+  const schema = `auth_t_${randomUUID().slice(0, 8)}`;
+  const service = await createServiceApp(
+    { ...authService, name: schema as ServiceName },
+    {
+      databaseUrl: requireEnv('DATABASE_URL'),
+      tokenVerifier: await TokenVerifier.fromPem(keys.publicKeyPem),
+      objectStorage: new LocalDirectoryStorage(tmpdir()),
+      events: { kind: 'in-process', bus: new InProcessEventBus() },
+      logger: createLogger('test', 'silent'),
+      redis,
+      secrets: { tokenPrivateKeyPem: keys.privateKeyPem, dataEncryptionKey: randomBytes(32).toString('base64') },
+      standalone: true,
+    },
+  );
+  service.app.set('trust proxy', 'loopback');
+  await service.app.listen(0, '127.0.0.1');
+  const base = await service.app.getUrl();
+  return {
+    service,
+    keys,
+    schema,
+    async call(method, path, options = {}) {
+      const headers: Record<string, string> = { 'x-forwarded-for': options.ip ?? randomIp() };
+      if (options.body !== undefined) headers['content-type'] = 'application/json';
+      if (options.token) headers.authorization = `Bearer ${options.token}`;
+      const answer = await fetch(base + path, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+      const text = await answer.text();
+      return { status: answer.status, body: JSON.parse(text) as Answer<never>['body'], text };
+    },
+    async close() {
+      await service.close();
+      const { Client } = await import('pg');
+      const client = new Client({ connectionString: requireEnv('DATABASE_URL') });
+      await client.connect();
+      await client.query(`DROP SCHEMA "${schema}" CASCADE`);
+      await client.end();
+    },
+  };
+}
+
+export function randomIp(): string {
+  const bytes = randomBytes(3);
+  return `10.${bytes[0]}.${bytes[1]}.${bytes[2]}`;
+}
+
+export function uniqueUserId(prefix = 'u'): string {
+  return `${prefix}_${randomBytes(5).toString('hex')}`.slice(0, 15);
+}
+
+export interface Tokens {
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+}
+
+export interface SignedUp {
+  userId: string;
+  password: string;
+  tokens: Tokens;
+  user: PublicUser;
+}
+
+/** Registers a fresh student through the public call, captcha and all. */
+export async function signUp(auth: AuthHarness, overrides: { nickname?: string; ip?: string } = {}): Promise<SignedUp> {
+  const userId = uniqueUserId();
+  const password = 'secret-123';
+  const captcha = await auth.call<{ captchaId: string }>('GET', '/api/auth/captcha');
+  const answer = await auth.call<{ tokens: Tokens; user: PublicUser }>('POST', '/api/auth/register', {
+    body: { user_id: userId, nickname: overrides.nickname ?? '测试同学', password, captchaId: captcha.body.data.captchaId, captchaText: CAPTCHA_ANSWER },
+    ip: overrides.ip,
+  });
+  if (answer.status !== 200) throw new Error(`sign-up failed: ${answer.text}`);
+  return { userId, password, ...answer.body.data };
+}

@@ -1,0 +1,58 @@
+import type { Redis } from 'ioredis';
+
+/**
+ * Short-lived values (captcha answers, one-hour view markers): in memory in embedded mode, in Redis in
+ * distributed mode so that every replica sees them.
+ */
+export interface TtlStore {
+  set(key: string, value: string, ttlSeconds: number): Promise<void>;
+  /** Reads and deletes in one step, so a value can be used once only. */
+  take(key: string): Promise<string | null>;
+  /** Sets only when absent; answers whether it was set. */
+  setIfAbsent(key: string, value: string, ttlSeconds: number): Promise<boolean>;
+}
+
+export class MemoryTtlStore implements TtlStore {
+  private readonly values = new Map<string, { value: string; expiresAt: number }>();
+
+  async set(key: string, value: string, ttlSeconds: number): Promise<void> {
+    this.sweep();
+    this.values.set(key, { value, expiresAt: Date.now() + ttlSeconds * 1000 });
+  }
+
+  async take(key: string): Promise<string | null> {
+    const entry = this.values.get(key);
+    this.values.delete(key);
+    return entry && entry.expiresAt > Date.now() ? entry.value : null;
+  }
+
+  async setIfAbsent(key: string, value: string, ttlSeconds: number): Promise<boolean> {
+    const entry = this.values.get(key);
+    if (entry && entry.expiresAt > Date.now()) return false;
+    await this.set(key, value, ttlSeconds);
+    return true;
+  }
+
+  /** Drops expired entries now and then, so abandoned keys do not pile up. */
+  private sweep(): void {
+    if (this.values.size < 10_000) return;
+    const now = Date.now();
+    for (const [key, entry] of this.values) if (entry.expiresAt <= now) this.values.delete(key);
+  }
+}
+
+export class RedisTtlStore implements TtlStore {
+  constructor(private readonly redis: Redis, private readonly prefix: string) {}
+
+  async set(key: string, value: string, ttlSeconds: number): Promise<void> {
+    await this.redis.set(this.prefix + key, value, 'EX', ttlSeconds);
+  }
+
+  async take(key: string): Promise<string | null> {
+    return this.redis.getdel(this.prefix + key);
+  }
+
+  async setIfAbsent(key: string, value: string, ttlSeconds: number): Promise<boolean> {
+    return (await this.redis.set(this.prefix + key, value, 'EX', ttlSeconds, 'NX')) === 'OK';
+  }
+}
