@@ -84,7 +84,7 @@ describe('embedded default (npm start)', () => {
       body: JSON.stringify({ username: 'admin', password: printed![1] }),
     });
     expect(login.status).toBe(200);
-    const demo = await (await fetch(`${base}/api/users/xiaoshiliu`)).json();
+    const demo = (await (await fetch(`${base}/api/users/xiaoshiliu`)).json()) as { data: unknown };
     expect(demo.data).toMatchObject({ user_id: 'xiaoshiliu', nickname: '小石榴' });
     const signIn = await fetch(`${base}/api/auth/login`, {
       method: 'POST',

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { authService } from '@shiliu/auth';
+import { authService } from '../src';
 import {
   createLogger,
   createServiceApp,
