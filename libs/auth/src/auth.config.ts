@@ -7,7 +7,7 @@ export function loadAuthConfig(env: NodeJS.ProcessEnv = process.env) {
     {
       NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
       /** The first administrator's password; generated and printed once when absent. */
-      ADMIN_PASSWORD: z.string().min(6).max(100).optional(),
+      ADMIN_PASSWORD: z.preprocess((value) => (value === '' ? undefined : value), z.string().min(6).max(100).optional()),
       /** For automated tests only: every captcha's answer becomes this text. */
       AUTH_CAPTCHA_TEST_ANSWER: z.string().min(1).max(10).optional(),
     },

@@ -44,6 +44,16 @@ describe('accounts (auth service, PostgreSQL + Redis)', () => {
       expect(me.body.data.user_id).toBe(userId);
     });
 
+    it('believes X-Forwarded-For only from the configured proxy', async () => {
+      auth.service.app.set('trust proxy', false);
+      try {
+        const { user } = await signUp(auth, { ip: '202.120.2.101' });
+        expect(user.location).toBe('未知');
+      } finally {
+        auth.service.app.set('trust proxy', 'loopback');
+      }
+    });
+
     it('gives 未知 as the location of a private address', async () => {
       const { user } = await signUp(auth, { ip: '192.168.1.20' });
       expect(user.location).toBe('未知');

@@ -31,6 +31,8 @@ const embeddedSettings = {
   EMBEDDED_PG_PORT: port(54329),
   WEB_DIST_DIR: z.string().default('apps/web/dist'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
+  /** Whose X-Forwarded-For to believe for the client address (IP属地, rate limits): a reverse proxy in front, if any. */
+  TRUST_PROXY: z.string().default('loopback'),
   /** Load each service's demo data on first start (`DEMO_DATA=false` for an empty product). */
   DEMO_DATA: z.enum(['true', 'false']).default('true').transform((value) => value === 'true'),
 };
@@ -64,7 +66,11 @@ export async function runEmbedded(services: ServiceDefinition[]): Promise<void> 
       standalone: false,
       poolSize: 5,
     };
-    for (const definition of services) started.push(await createServiceApp(definition, runtime));
+    for (const definition of services) {
+      const service = await createServiceApp(definition, runtime);
+      service.app.set('trust proxy', settings.TRUST_PROXY);
+      started.push(service);
+    }
     for (const service of started) await service.relay.start();
     if (settings.DEMO_DATA) await runSeeds(started, (message) => logger.info(message));
 
@@ -77,7 +83,7 @@ export async function runEmbedded(services: ServiceDefinition[]): Promise<void> 
       logger,
       webDir: resolve(settings.WEB_DIST_DIR),
       corsOrigins: true,
-      trustProxy: 'loopback',
+      trustProxy: settings.TRUST_PROXY,
       probe: async () => {
         const entries = await Promise.all(
           started.map(async (service) => {
