@@ -171,6 +171,12 @@ describe('accounts (auth service, PostgreSQL + Redis)', () => {
       expect((await auth.call('GET', '/api/auth/me', { token: rotated.body.data.tokens.access_token })).status).toBe(401);
     });
 
+    it('refuses a refresh token whose session has expired', async () => {
+      const { tokens, user } = await signUp(auth);
+      await auth.service.dataSource.query(`UPDATE "sessions" SET "expires_at" = now() - interval '1 second' WHERE "subject_id" = $1`, [user.id]);
+      expect((await auth.call('POST', '/api/auth/refresh', { body: { refresh_token: tokens.refresh_token } })).status).toBe(401);
+    });
+
     it('refuses unknown and missing refresh tokens', async () => {
       expect((await auth.call('POST', '/api/auth/refresh', { body: { refresh_token: 'made-up' } })).status).toBe(401);
       expect((await auth.call('POST', '/api/auth/refresh', { body: {} })).body).toEqual({ code: 400, message: '缺少刷新令牌', data: null });

@@ -1,0 +1,16 @@
+import { loadAuthConfig } from './auth.config';
+
+describe('loadAuthConfig', () => {
+  it('accepts a captcha test answer outside production', () => {
+    expect(loadAuthConfig({ NODE_ENV: 'test', AUTH_CAPTCHA_TEST_ANSWER: 'abcd' }).AUTH_CAPTCHA_TEST_ANSWER).toBe('abcd');
+  });
+
+  it('refuses to start with a captcha test answer in production', () => {
+    expect(() => loadAuthConfig({ NODE_ENV: 'production', AUTH_CAPTCHA_TEST_ANSWER: 'abcd' })).toThrow('AUTH_CAPTCHA_TEST_ANSWER must not be set when NODE_ENV=production');
+  });
+
+  it('treats an empty ADMIN_PASSWORD as absent and refuses a short one', () => {
+    expect(loadAuthConfig({ ADMIN_PASSWORD: '' }).ADMIN_PASSWORD).toBeUndefined();
+    expect(() => loadAuthConfig({ ADMIN_PASSWORD: '123' })).toThrow('ADMIN_PASSWORD');
+  });
+});
