@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { EventDispatcher } from './event-dispatcher';
 import { EventServer } from './event-server';
-import { ensureTopics, KafkaDeadLetterSink } from './kafka';
+import { createIdempotentProducer, ensureTopics, KafkaDeadLetterSink } from './kafka';
 
 /**
  * The distributed transport: one consumer group per service. An offset is committed only after the
@@ -22,7 +22,7 @@ export class KafkaEventServer extends EventServer {
     private readonly log: Logger,
     sessionTimeoutMs = 30_000,
   ) {
-    const producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1 });
+    const producer = createIdempotentProducer(kafka);
     super(new EventDispatcher(service, dataSource, new KafkaDeadLetterSink(producer), log));
     this.producer = producer;
     this.consumer = kafka.consumer({ groupId: `shiliu-${service}`, sessionTimeout: sessionTimeoutMs, heartbeatInterval: Math.min(3000, sessionTimeoutMs / 3) });

@@ -1,5 +1,5 @@
 import { type EventEnvelope, topicOfEventType } from '@shiliu/contracts';
-import { type Admin, Kafka, logLevel, type Producer } from 'kafkajs';
+import { type Admin, Kafka, logLevel, Partitioners, type Producer } from 'kafkajs';
 import type { Logger } from 'pino';
 import { type DeadLetterSink, describe } from './event-dispatcher';
 import type { EventPublisher, OutboxRecord } from './event-publisher';
@@ -18,6 +18,11 @@ export function createKafka(brokers: string[], clientId: string, logger: Logger)
       write({ namespace, ...extra }, message);
     },
   });
+}
+
+/** Exactly-once per partition on the broker side, keyed partitioning compatible with Java clients. */
+export function createIdempotentProducer(kafka: Kafka): Producer {
+  return kafka.producer({ idempotent: true, maxInFlightRequests: 1, createPartitioner: Partitioners.DefaultPartitioner });
 }
 
 /** Creates the topics (and their `.dlq` twins) that are missing, with the partition count we key by. */
@@ -49,7 +54,7 @@ export class KafkaEventPublisher implements EventPublisher {
   private connected: Promise<void> | null = null;
 
   constructor(kafka: Kafka) {
-    this.producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1 });
+    this.producer = createIdempotentProducer(kafka);
     this.admin = kafka.admin();
   }
 

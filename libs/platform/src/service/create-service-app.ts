@@ -55,7 +55,7 @@ export const JSON_BODY_LIMIT = '1mb';
  * once every consumer is listening, so no event is relayed before its handlers exist.
  */
 export async function createServiceApp(definition: ServiceDefinition, runtime: ServiceRuntime): Promise<ServiceApp> {
-  const logger = runtime.logger.child({ service: definition.name });
+  const logger = runtime.logger.child({ module: definition.name });
   const dataSource = createServiceDataSource({
     url: runtime.databaseUrl,
     schema: definition.name,
