@@ -1,17 +1,5 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { mediaService } from '@shiliu/media';
-import {
-  createLogger,
-  createServiceApp,
-  generateTokenKeyPair,
-  InProcessEventBus,
-  LocalDirectoryStorage,
-  type ServiceApp,
-  TokenVerifier,
-  requireEnv,
-} from '@shiliu/platform';
+import { createLogger, createServiceApp, type ObjectStorage, type ServiceApp, testServiceRuntime } from '@shiliu/platform';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { createGatewayApp, createRateLimiter, InProcessUpstream, mergeOpenApi, type RequestHandler } from '@shiliu/gateway';
 
@@ -19,23 +7,16 @@ import { webFixture } from './web-fixture';
 
 /** The gateway of the embedded default, in front of a real service module on real PostgreSQL. */
 describe('gateway in embedded mode', () => {
-  const storage = new LocalDirectoryStorage(mkdtempSync(join(tmpdir(), 'shiliu-files-')));
+  let storage: ObjectStorage;
   let media: ServiceApp;
   let gateway: NestExpressApplication;
   let base: string;
 
   beforeAll(async () => {
     const logger = createLogger('test', 'silent');
-    const keys = await generateTokenKeyPair();
-    media = await createServiceApp(mediaService, {
-      databaseUrl: requireEnv('DATABASE_URL'),
-      tokenVerifier: await TokenVerifier.fromPem(keys.publicKeyPem),
-      objectStorage: storage,
-      events: { kind: 'in-process', bus: new InProcessEventBus() },
-      logger,
-      redis: null,
-      standalone: false,
-    });
+    const runtime = await testServiceRuntime({ standalone: false });
+    storage = runtime.objectStorage;
+    media = await createServiceApp(mediaService, runtime);
     gateway = await createGatewayApp({
       mode: 'embedded',
       upstream: new InProcessUpstream({ media: media.app.getHttpAdapter().getInstance() as RequestHandler }),

@@ -1,20 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { authService } from '../src';
-import {
-  createLogger,
-  createServiceApp,
-  generateTokenKeyPair,
-  InProcessEventBus,
-  LocalDirectoryStorage,
-  requireEnv,
-  type ServiceApp,
-  type ServiceName,
-  type TokenKeyPair,
-  TokenVerifier,
-} from '@shiliu/platform';
+import { createServiceApp, requireEnv, type ServiceApp, type ServiceName, testServiceRuntime, type TokenKeyPair } from '@shiliu/platform';
 import type { Redis } from 'ioredis';
 import type { PublicUser } from '../src/users/public-user';
-import { tmpdir } from 'node:os';
 
 export const CAPTCHA_ANSWER = 'Ab3d';
 export const ADMIN_PASSWORD = 'admin-secret-1';
@@ -41,21 +29,11 @@ export interface AuthHarness {
 export async function startAuth(redis: Redis | null): Promise<AuthHarness> {
   process.env.AUTH_CAPTCHA_TEST_ANSWER = CAPTCHA_ANSWER;
   process.env.ADMIN_PASSWORD = ADMIN_PASSWORD;
-  const keys = await generateTokenKeyPair();
+  const runtime = await testServiceRuntime({ redis });
+  const keys = runtime.keys;
+  runtime.secrets = { tokenPrivateKeyPem: keys.privateKeyPem, dataEncryptionKey: randomBytes(32).toString('base64') };
   const schema = `auth_t_${randomUUID().slice(0, 8)}`;
-  const service = await createServiceApp(
-    { ...authService, name: schema as ServiceName },
-    {
-      databaseUrl: requireEnv('DATABASE_URL'),
-      tokenVerifier: await TokenVerifier.fromPem(keys.publicKeyPem),
-      objectStorage: new LocalDirectoryStorage(tmpdir()),
-      events: { kind: 'in-process', bus: new InProcessEventBus() },
-      logger: createLogger('test', 'silent'),
-      redis,
-      secrets: { tokenPrivateKeyPem: keys.privateKeyPem, dataEncryptionKey: randomBytes(32).toString('base64') },
-      standalone: true,
-    },
-  );
+  const service = await createServiceApp({ ...authService, name: schema as ServiceName }, runtime);
   service.app.set('trust proxy', 'loopback');
   await service.app.listen(0, '127.0.0.1');
   const base = await service.app.getUrl();

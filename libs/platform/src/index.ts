@@ -40,3 +40,4 @@ export * from './service/run-service-process';
 export * from './testing/infra';
 export * from './service/seed';
 export * from './cache/ttl-store';
+export * from './testing/test-runtime';

@@ -1,39 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import {
-  createLogger,
-  createServiceApp,
-  generateTokenKeyPair,
-  InProcessEventBus,
-  LocalDirectoryStorage,
-  type ServiceApp,
-  TokenVerifier,
-} from '../src';
+import { createServiceApp, type InProcessEventBus, type ServiceApp, testServiceRuntime, waitFor } from '../src';
 import { pingServices } from './fixtures/ping.fixture';
-import { requireEnv, waitFor } from '../src';
 
 /** Embedded mode: the same handler code as with Kafka, fed by the in-process transport reading the outbox. */
 describe('events in embedded mode (outbox → in-process transport → inbox)', () => {
   const suffix = randomUUID().slice(0, 8);
   const { producer, consumer } = pingServices(suffix);
-  const bus = new InProcessEventBus();
+  let bus: InProcessEventBus;
   let producerApp: ServiceApp;
   let consumerApp: ServiceApp;
   let baseUrl: string;
 
   beforeAll(async () => {
-    const keys = await generateTokenKeyPair();
-    const runtime = {
-      databaseUrl: requireEnv('DATABASE_URL'),
-      tokenVerifier: await TokenVerifier.fromPem(keys.publicKeyPem),
-      objectStorage: new LocalDirectoryStorage(mkdtempSync(join(tmpdir(), 'shiliu-files-'))),
-      events: { kind: 'in-process' as const, bus },
-      logger: createLogger('test', 'silent'),
-      redis: null,
-      standalone: true,
-    };
+    const runtime = await testServiceRuntime();
+    bus = runtime.bus;
     producerApp = await createServiceApp(producer, runtime);
     consumerApp = await createServiceApp(consumer, runtime);
     await producerApp.relay.start();

@@ -21,13 +21,7 @@ export interface PublicUser {
 
 export function publicUser(user: UserEntity): PublicUser {
   return {
-    id: Number(user.id),
-    user_id: user.userId,
-    nickname: user.nickname,
-    avatar: user.avatar,
-    bio: user.bio,
-    location: user.location,
-    verified: user.verified,
+    ...profileSnapshot(user),
     gender: user.gender,
     zodiac_sign: user.zodiacSign,
     mbti: user.mbti,
