@@ -38,6 +38,12 @@ export function gatewayMiddleware(
     const context = contextForRequest(req.headers[REQUEST_ID_HEADER]);
     req.headers[REQUEST_ID_HEADER] = context.requestId;
     res.setHeader(REQUEST_ID_HEADER, context.requestId);
+    const started = process.hrtime.bigint();
+    // One access line per call, with the request id that the services' and the events' log lines also carry.
+    res.on('close', () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      logger.info({ requestId: context.requestId, method: req.method, path, service: entry.service, status: res.statusCode, ms: Math.round(ms) }, 'request');
+    });
     runInContext(context, () => {
       consume(limiter, req.ip ?? 'unknown')
         .then((waitSeconds) => {
