@@ -42,7 +42,7 @@ export function gatewayMiddleware(
     // One access line per call, with the request id that the services' and the events' log lines also carry.
     res.on('close', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      logger.info({ requestId: context.requestId, method: req.method, path, service: entry.service, status: res.statusCode, ms: Math.round(ms) }, 'request');
+      logger.info({ requestId: context.requestId, method: req.method, path, target: entry.service, status: res.statusCode, ms: Math.round(ms) }, 'request');
     });
     runInContext(context, () => {
       consume(limiter, req.ip ?? 'unknown')
