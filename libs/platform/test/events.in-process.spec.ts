@@ -90,4 +90,15 @@ describe('events in embedded mode (outbox → in-process transport → inbox)', 
     const [{ count }] = await consumerApp.dataSource.query(`SELECT count(*)::int AS count FROM "inbox" WHERE type = 'fixture.ping-failing'`);
     expect(count).toBe(0);
   });
+
+  it('purges published events after a week and handled ids after two, keeping what is still needed', async () => {
+    await producerApp.dataSource.query(`UPDATE "outbox" SET "published_at" = now() - interval '8 days' WHERE "seq" = (SELECT min("seq") FROM "outbox")`);
+    await consumerApp.dataSource.query(`UPDATE "inbox" SET "handled_at" = now() - interval '15 days' WHERE "event_id" = (SELECT "event_id" FROM "inbox" LIMIT 1)`);
+    const count = async (app: ServiceApp, table: string) => (await app.dataSource.query(`SELECT count(*)::int AS n FROM "${table}"`))[0].n as number;
+    const [outboxBefore, inboxBefore] = [await count(producerApp, 'outbox'), await count(consumerApp, 'inbox')];
+    await producerApp.relay.purge();
+    await consumerApp.relay.purge();
+    expect(await count(producerApp, 'outbox')).toBe(outboxBefore - 1);
+    expect(await count(consumerApp, 'inbox')).toBe(inboxBefore - 1);
+  });
 });

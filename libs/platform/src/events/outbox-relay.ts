@@ -7,6 +7,10 @@ import type { EventPublisher, OutboxRecord } from './event-publisher';
 const BATCH_SIZE = 200;
 const FALLBACK_POLL_MS = 2000;
 const RETRY_DELAY_MS = 1000;
+const PURGE_EVERY_MS = 60 * 60 * 1000;
+/** Published events are kept a week for inspection; inbox ids twice Kafka's default retention, past any redelivery. */
+const KEEP_PUBLISHED = '7 days';
+const KEEP_HANDLED = '14 days';
 
 /**
  * Publishes what a service's outbox holds, in commit order, and marks it sent.
@@ -20,6 +24,7 @@ export class OutboxRelay {
   private running: Promise<void> | null = null;
   private again = false;
   private stopped = false;
+  private lastPurge = 0;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -90,6 +95,14 @@ export class OutboxRelay {
     while (await this.drainBatch()) {
       /* keep going while full batches come back */
     }
+    if (Date.now() - this.lastPurge > PURGE_EVERY_MS) await this.purge();
+  }
+
+  /** Keeps the outbox and inbox from growing without end. */
+  async purge(): Promise<void> {
+    this.lastPurge = Date.now();
+    await this.dataSource.query(`DELETE FROM "outbox" WHERE "published_at" < now() - $1::interval`, [KEEP_PUBLISHED]);
+    await this.dataSource.query(`DELETE FROM "inbox" WHERE "handled_at" < now() - $1::interval`, [KEEP_HANDLED]);
   }
 
   /** Publishes one batch; answers whether there may be more. */
