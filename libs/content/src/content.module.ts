@@ -1,5 +1,37 @@
 import { Module } from '@nestjs/common';
+import { AccountRemovalService } from './authors/account-removal.service';
+import { AuthorRepository } from './authors/author.repository';
+import { UserEventsHandler } from './authors/user-events.handler';
+import { CategoryController } from './categories/category.controller';
+import { CategoryRepository } from './categories/category.repository';
+import { CommentController } from './comments/comment.controller';
+import { CommentRepository } from './comments/comment.repository';
+import { CommentService } from './comments/comment.service';
+import { PostController } from './posts/post.controller';
+import { PostRepository } from './posts/post.repository';
+import { PostService } from './posts/post.service';
+import { ReactionController } from './reactions/reaction.controller';
+import { ReactionService } from './reactions/reaction.service';
+import { MediaObjects } from './shared/media-objects';
+import { TagController } from './tags/tag.controller';
+import { TagRepository } from './tags/tag.repository';
+import { UserContentController } from './users/user-content.controller';
 
-/** The content service (DESIGN.md §1): its controllers, providers and event handlers are registered here. */
-@Module({})
+/** The content service (DESIGN.md §1): notes and drafts, feeds, categories, tags, comments, likes, collections, views. */
+@Module({
+  controllers: [CategoryController, PostController, CommentController, ReactionController, TagController, UserContentController, UserEventsHandler],
+  providers: [
+    AuthorRepository,
+    CategoryRepository,
+    PostRepository,
+    CommentRepository,
+    TagRepository,
+    MediaObjects,
+    PostService,
+    CommentService,
+    ReactionService,
+    AccountRemovalService,
+  ],
+  exports: [PostService, CommentService, ReactionService],
+})
 export class ContentModule {}

@@ -1,9 +1,15 @@
 import type { ServiceDefinition } from '@shiliu/platform';
 import { ContentModule } from './content.module';
+import { ContentTables1763790000000 } from './migrations/1763790000000-content-tables';
+import { seedDemoContent } from './seed/demo-seed';
 
 export const contentService: ServiceDefinition = {
   name: 'content',
   module: ContentModule,
   entities: [],
-  migrations: [],
+  migrations: [ContentTables1763790000000],
+  seed: seedDemoContent,
 };
+
+export { defaultCategories } from './migrations/1763790000000-content-tables';
+export { COUNT_VIEW_SQL, detailQuery, feedQueries, type FeedFilter, type FeedOrder, type SqlStatement } from './posts/post.repository';

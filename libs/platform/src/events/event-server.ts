@@ -1,6 +1,6 @@
 import { type CustomTransportStrategy, Server } from '@nestjs/microservices';
 import type { EventEnvelope } from '@shiliu/contracts';
-import { topicOfEventType } from '@shiliu/contracts';
+import { topicsOfEventType } from '@shiliu/contracts';
 import { lastValueFrom } from 'rxjs';
 import type { DispatchOutcome, EventDispatcher } from './event-dispatcher';
 import { EventContext } from './event-context';
@@ -14,9 +14,12 @@ export abstract class EventServer extends Server implements CustomTransportStrat
     super();
   }
 
-  /** The topics this service must read, from the event types its handlers name; an unknown type stops start-up. */
+  /**
+   * The topics this service must read, from the event types its handlers name (a type may travel on several,
+   * see `alsoOnTopic`); an unknown type stops start-up.
+   */
   protected subscribedTopics(): string[] {
-    return [...new Set([...this.getHandlers().keys()].map((type) => topicOfEventType(type)))];
+    return [...new Set([...this.getHandlers().keys()].flatMap((type) => topicsOfEventType(type)))];
   }
 
   /** Answers null for an event type this service does not handle (a topic carries several types). */

@@ -1,0 +1,152 @@
+import { ForbiddenException, Injectable } from '@nestjs/common';
+import { commentCreated, commentDeleted, userMentionedInComment } from '@shiliu/contracts';
+import { offsetOf, Outbox, type Pagination, pagination, type Principal } from '@shiliu/platform';
+import { DataSource, type EntityManager } from 'typeorm';
+import { AuthorRepository } from '../authors/author.repository';
+import { MediaObjects } from '../shared/media-objects';
+import { embeddedImages, findMentions, resolveMentions, sanitizeRichText, textLength, toPlainText } from '../shared/rich-text';
+import { badRequest, notFound } from '../shared/sql';
+import type { CreateCommentDto } from './comment.dto';
+import { CommentRepository, type CommentRecord } from './comment.repository';
+import { toCommentView, type CommentView } from './comment.view';
+
+export const COMMENT_MAX = 1000;
+export const COMMENT_IMAGES_MAX = 9;
+
+@Injectable()
+export class CommentService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly comments: CommentRepository,
+    private readonly authors: AuthorRepository,
+    private readonly media: MediaObjects,
+    private readonly outbox: Outbox,
+  ) {}
+
+  async list(postId: number, viewerId: string | null, page: number, limit: number, sort: 'asc' | 'desc'): Promise<{ comments: CommentView[]; pagination: Pagination }> {
+    await this.publishedPost(this.dataSource.manager, postId);
+    const { rows, total } = await this.comments.topLevel(postId, viewerId, sort, limit, offsetOf(page, limit));
+    const replies = await this.comments.firstReplies(rows.map((row) => Number(row.id)), viewerId);
+    const comments = rows.map((row) => ({
+      ...toCommentView(row),
+      replies: replies.filter((reply) => String(reply.parent_id) === String(row.id)).map(toCommentView),
+    }));
+    return { comments, pagination: pagination(page, limit, total) };
+  }
+
+  async replies(commentId: number, viewerId: string | null, page: number, limit: number): Promise<{ comments: CommentView[]; pagination: Pagination }> {
+    const comment = await this.comments.find(this.dataSource.manager, commentId);
+    if (!comment) throw notFound();
+    // Replies hang off the top-level comment; asking with a reply's id lists its thread.
+    const rootId = Number(comment.parent_id ?? comment.id);
+    const { rows, total } = await this.comments.replies(rootId, viewerId, limit, offsetOf(page, limit));
+    return { comments: rows.map(toCommentView), pagination: pagination(page, limit, total) };
+  }
+
+  /** `at` lets the demo seed date its comments in the past; requests always create them now. */
+  async create(principal: Principal, form: CreateCommentDto, at: Date | null = null): Promise<CommentView> {
+    const id = await this.dataSource.transaction(async (manager) => {
+      await this.authors.ensure(manager, principal);
+      const post = await this.publishedPost(manager, form.post_id);
+      let parentId: number | null = null;
+      let replyTo: CommentRecord | null = null;
+      if (form.parent_id !== undefined) {
+        replyTo = await this.comments.find(manager, form.parent_id);
+        if (!replyTo || Number(replyTo.post_id) !== form.post_id) throw notFound();
+        parentId = Number(replyTo.parent_id ?? replyTo.id);
+      }
+
+      const sanitized = sanitizeRichText(form.content ?? '');
+      const mentioned = await this.authors.findByUserIds(manager, [...new Set(findMentions(sanitized).map((mention) => mention.userId))]);
+      const { text: content, userIds } = resolveMentions(sanitized, new Set(mentioned.map((author) => author.user_id)));
+      const mentionIds = userIds.map((userId) => mentioned.find((author) => author.user_id === userId)!.id).map(String);
+      const contentText = toPlainText(content);
+      const images = embeddedImages(content);
+      if (!contentText && images.length === 0) throw badRequest('请输入评论内容或上传图片');
+      if (textLength(contentText) > COMMENT_MAX) throw badRequest(`评论内容不能超过${COMMENT_MAX}个字符`);
+      if (images.length > COMMENT_IMAGES_MAX) throw badRequest(`最多只能上传${COMMENT_IMAGES_MAX}张图片`);
+      if (!(await this.media.allExist(images))) throw badRequest('图片不存在，请重新上传');
+
+      const comment = await this.comments.insert(
+        manager,
+        {
+          postId: form.post_id,
+          authorId: principal.id,
+          parentId,
+          replyToCommentId: replyTo ? Number(replyTo.id) : null,
+          replyToUserId: replyTo ? String(replyTo.author_id) : null,
+          content,
+          contentText,
+          images,
+        },
+        at,
+      );
+      const commentId = Number(comment.id);
+      await this.comments.adjustCounts(manager, String(form.post_id), 1, parentId === null ? null : String(parentId), 1);
+      await this.comments.replaceMentions(manager, commentId, mentionIds);
+      await this.outbox.add(manager, commentCreated, {
+        comment: {
+          id: commentId,
+          post_id: form.post_id,
+          post_author_id: Number(post.author_id),
+          author_id: Number(principal.id),
+          parent_id: parentId,
+          reply_to_comment_id: replyTo ? Number(replyTo.id) : null,
+          reply_to_user_id: replyTo ? Number(replyTo.author_id) : null,
+          content_text: contentText,
+          images,
+          created_at: comment.created_at.toISOString(),
+        },
+      });
+      for (const userId of mentionIds) {
+        if (userId === principal.id) continue;
+        await this.outbox.add(manager, userMentionedInComment, {
+          source: 'comment',
+          post_id: form.post_id,
+          comment_id: commentId,
+          mentioned_user_id: Number(userId),
+          author_id: Number(principal.id),
+        });
+      }
+      return commentId;
+    });
+    const row = await this.comments.findRow(id, principal.id);
+    return { ...toCommentView(row!), replies: [] };
+  }
+
+  async remove(principal: Principal, id: number): Promise<{ deletedCount: number }> {
+    return this.dataSource.transaction(async (manager) => {
+      const comment = await this.comments.lock(manager, id);
+      if (!comment) throw notFound();
+      if (String(comment.author_id) !== principal.id) {
+        throw new ForbiddenException(comment.parent_id === null ? '只能删除自己的评论' : '只能删除自己的回复');
+      }
+      return { deletedCount: await this.removeWithin(manager, comment) };
+    });
+  }
+
+  /** Deletes a comment (a top-level one with its replies) in the caller's transaction; answers how many went. */
+  async removeWithin(manager: EntityManager, comment: CommentRecord): Promise<number> {
+    const [post] = (await manager.query(`SELECT "author_id" FROM "posts" WHERE "id" = $1 FOR UPDATE`, [comment.post_id])) as { author_id: string }[];
+    const gone = await this.comments.withReplies(manager, comment);
+    await this.comments.remove(manager, gone.map((each) => Number(each.id)));
+    await this.comments.adjustCounts(manager, comment.post_id, -gone.length, comment.parent_id, -1);
+    for (const each of gone) {
+      await this.outbox.add(manager, commentDeleted, {
+        id: Number(each.id),
+        post_id: Number(each.post_id),
+        post_author_id: Number(post.author_id),
+        author_id: Number(each.author_id),
+        parent_id: each.parent_id === null ? null : Number(each.parent_id),
+        like_count: each.like_count,
+      });
+    }
+    return gone.length;
+  }
+
+  private async publishedPost(manager: EntityManager, postId: number): Promise<{ author_id: string }> {
+    const [post]: { author_id: string }[] = await manager.query(`SELECT "author_id" FROM "posts" WHERE "id" = $1 AND NOT "is_draft"`, [postId]);
+    if (!post) throw notFound();
+    return post;
+  }
+}

@@ -1,0 +1,54 @@
+import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentPrincipal, OptionalUserAuth, type Principal, Reply, UserAuth } from '@shiliu/platform';
+import type { Request } from 'express';
+import { IdPipe } from '../shared/sql';
+import { viewerKey } from '../shared/viewer';
+import { PostDetailQuery, PostFormDto, PostListQuery } from './post.dto';
+import { type DraftView, type PostPage, PostService } from './post.service';
+import type { PostView } from './post.view';
+
+@ApiTags('posts')
+@Controller('api/posts')
+export class PostController {
+  constructor(private readonly posts: PostService) {}
+
+  @ApiOperation({ summary: '笔记列表：推荐（按热度）、分类频道（按时间）、用户笔记、自己的草稿（is_draft=1）' })
+  @OptionalUserAuth()
+  @Get()
+  feed(@Query() query: PostListQuery, @CurrentPrincipal() principal?: Principal): Promise<PostPage> {
+    return this.posts.feed(query, principal);
+  }
+
+  @ApiOperation({ summary: '笔记详情（他人的草稿不存在；每位浏览者每小时计一次浏览）' })
+  @OptionalUserAuth()
+  @Get(':id')
+  detail(@Param('id', IdPipe) id: number, @Query() query: PostDetailQuery, @Req() req: Request, @CurrentPrincipal() principal?: Principal): Promise<PostView | DraftView> {
+    return this.posts.detail(id, principal?.id ?? null, viewerKey(req, principal), query.skipViewCount === true);
+  }
+
+  @ApiOperation({ summary: '发布笔记或保存草稿' })
+  @ApiBearerAuth()
+  @UserAuth()
+  @Post()
+  async create(@CurrentPrincipal() principal: Principal, @Body() body: PostFormDto): Promise<Reply<PostView>> {
+    const post = await this.posts.create(principal, body);
+    return new Reply(post.is_draft ? '保存成功' : '发布成功', post);
+  }
+
+  @ApiOperation({ summary: '编辑自己的笔记或草稿（草稿 is_draft=0 即发布）' })
+  @ApiBearerAuth()
+  @UserAuth()
+  @Put(':id')
+  async update(@CurrentPrincipal() principal: Principal, @Param('id', IdPipe) id: number, @Body() body: PostFormDto): Promise<Reply<PostView>> {
+    return new Reply('更新成功', await this.posts.update(principal, id, body));
+  }
+
+  @ApiOperation({ summary: '删除自己的笔记或草稿' })
+  @ApiBearerAuth()
+  @UserAuth()
+  @Delete(':id')
+  async remove(@CurrentPrincipal() principal: Principal, @Param('id', IdPipe) id: number): Promise<Reply<{ id: number }>> {
+    return new Reply('删除成功', await this.posts.remove(principal, id));
+  }
+}

@@ -1,0 +1,277 @@
+import { Injectable } from '@nestjs/common';
+import type { PostSnapshot } from '@shiliu/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
+import { containsPattern, rowsOf } from '../shared/sql';
+
+export interface StoredImage {
+  url: string;
+  width: number | null;
+  height: number | null;
+}
+
+export interface StoredVideo {
+  url: string;
+  cover_url: string | null;
+  name: string | null;
+  size: number | null;
+}
+
+/** A note as stored, without the author and viewer parts. */
+export interface PostRecord {
+  id: string;
+  author_id: string;
+  title: string;
+  content: string;
+  content_text: string;
+  category_id: number | null;
+  type: number;
+  is_draft: boolean;
+  images: StoredImage[];
+  video: StoredVideo | null;
+  cover_url: string | null;
+  like_count: number;
+  collect_count: number;
+  comment_count: number;
+  view_count: number;
+  created_at: Date;
+}
+
+/** A note as read: with its author, category, tags and the viewer's like and collection. */
+export interface PostRow extends Omit<PostRecord, 'content_text'> {
+  updated_at: Date;
+  category_name: string | null;
+  category_title: string | null;
+  author_user_id: string;
+  nickname: string;
+  avatar: string;
+  verified: number;
+  location: string;
+  tags: { id: number; name: string }[];
+  liked: boolean;
+  collected: boolean;
+}
+
+export interface PostValues {
+  title: string;
+  content: string;
+  contentText: string;
+  categoryId: number | null;
+  type: 1 | 2;
+  isDraft: boolean;
+  images: StoredImage[];
+  video: StoredVideo | null;
+  coverUrl: string | null;
+}
+
+export type FeedOrder = 'hot' | 'newest' | 'oldest' | 'likes' | 'views';
+
+export interface FeedFilter {
+  drafts: boolean;
+  /** Only notes created up to this instant: the page numbers of one scroll stay on the same set of notes. */
+  snapshot: Date;
+  categoryTitle?: string;
+  categoryId?: number;
+  type?: number;
+  authorId?: string;
+  keyword?: string;
+}
+
+const ORDER_BY: Record<FeedOrder, string> = {
+  hot: `p."hot_score" DESC, p."id" DESC`,
+  newest: `p."created_at" DESC, p."id" DESC`,
+  oldest: `p."created_at" ASC, p."id" ASC`,
+  likes: `p."like_count" DESC, p."id" DESC`,
+  views: `p."view_count" DESC, p."id" DESC`,
+};
+
+/**
+ * The read columns of a note. `$1` is the viewer's numeric id or null; `liked` and `collected` are index
+ * look-ups on the unique keys, and the tags come along in the same round trip.
+ */
+function selectPosts(withContent: boolean): string {
+  return `
+    SELECT p."id", p."author_id", p."title", ${withContent ? `p."content",` : ''} p."category_id", p."type", p."is_draft", p."images", p."video",
+      p."cover_url", p."like_count", p."collect_count", p."comment_count", p."view_count", p."created_at", p."updated_at",
+      c."name" AS "category_name", c."category_title",
+      a."user_id" AS "author_user_id", a."nickname", a."avatar", a."verified", a."location",
+      COALESCE((SELECT json_agg(json_build_object('id', t."id", 'name', t."name") ORDER BY pt."position")
+                FROM "post_tags" pt JOIN "tags" t ON t."id" = pt."tag_id" WHERE pt."post_id" = p."id"), '[]') AS "tags",
+      ($1::bigint IS NOT NULL AND EXISTS (SELECT 1 FROM "likes" l WHERE l."user_id" = $1 AND l."target_type" = 1 AND l."target_id" = p."id")) AS "liked",
+      ($1::bigint IS NOT NULL AND EXISTS (SELECT 1 FROM "collections" k WHERE k."user_id" = $1 AND k."post_id" = p."id")) AS "collected"
+    FROM "posts" p
+    JOIN "authors" a ON a."id" = p."author_id"
+    LEFT JOIN "categories" c ON c."id" = p."category_id"`;
+}
+
+/** The WHERE of a feed, its placeholders numbered from `first`. */
+function feedCondition(filter: FeedFilter, first: number): { condition: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const add = (value: unknown) => {
+    params.push(value);
+    return `$${first + params.length - 1}`;
+  };
+  const where = [`p."is_draft" = ${add(filter.drafts)}`, `p."created_at" <= ${add(filter.snapshot)}`];
+  if (filter.categoryId !== undefined) where.push(`p."category_id" = ${add(filter.categoryId)}`);
+  if (filter.categoryTitle !== undefined) where.push(`p."category_id" = (SELECT "id" FROM "categories" WHERE "category_title" = ${add(filter.categoryTitle)})`);
+  if (filter.type !== undefined) where.push(`p."type" = ${add(filter.type)}`);
+  if (filter.authorId !== undefined) where.push(`p."author_id" = ${add(filter.authorId)}`);
+  if (filter.keyword) {
+    const pattern = add(containsPattern(filter.keyword));
+    where.push(`(p."title" ILIKE ${pattern} OR p."content_text" ILIKE ${pattern})`);
+  }
+  return { condition: where.join(' AND '), params };
+}
+
+export interface SqlStatement {
+  sql: string;
+  params: unknown[];
+}
+
+/** The SQL of one feed page and of its total, exposed so the feed benchmark runs exactly what the API runs. */
+export function feedQueries(filter: FeedFilter, order: FeedOrder, viewerId: string | null, limit: number, offset: number): { page: SqlStatement; total: SqlStatement } {
+  const forPage = feedCondition(filter, 2);
+  const forTotal = feedCondition(filter, 1);
+  const next = forPage.params.length + 2;
+  return {
+    page: {
+      sql: `${selectPosts(false)} WHERE ${forPage.condition} ORDER BY ${ORDER_BY[order]} LIMIT $${next} OFFSET $${next + 1}`,
+      params: [viewerId, ...forPage.params, limit, offset],
+    },
+    total: { sql: `SELECT count(*)::int AS "total" FROM "posts" p WHERE ${forTotal.condition}`, params: forTotal.params },
+  };
+}
+
+/** One note with everything a reader sees (the detail call's query). */
+export function detailQuery(id: number, viewerId: string | null): SqlStatement {
+  return { sql: `${selectPosts(true)} WHERE p."id" = $2`, params: [viewerId, id] };
+}
+
+/** Counts a view unless this viewer's last counted view of the note is less than an hour old. */
+export const COUNT_VIEW_SQL = `WITH counted AS (
+    INSERT INTO "post_views" ("post_id", "viewer") VALUES ($1, $2)
+    ON CONFLICT ("post_id", "viewer") DO UPDATE SET "viewed_at" = now() WHERE "post_views"."viewed_at" <= now() - interval '1 hour'
+    RETURNING 1)
+  UPDATE "posts" SET "view_count" = "view_count" + 1 WHERE "id" = $1 AND EXISTS (SELECT 1 FROM counted) RETURNING "view_count"`;
+
+@Injectable()
+export class PostRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async insert(manager: EntityManager, authorId: string, values: PostValues, at: Date | null): Promise<number> {
+    const rows: { id: string }[] = await manager.query(
+      `INSERT INTO "posts" ("author_id", "title", "content", "content_text", "category_id", "type", "is_draft", "images", "video", "cover_url", "created_at", "updated_at")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, COALESCE($11, now()), COALESCE($11, now())) RETURNING "id"`,
+      [authorId, values.title, values.content, values.contentText, values.categoryId, values.type, values.isDraft, JSON.stringify(values.images), values.video && JSON.stringify(values.video), values.coverUrl, at],
+    );
+    return Number(rows[0].id);
+  }
+
+  /** Publishing a draft makes it new: it enters the feeds at the time it was published. */
+  async update(manager: EntityManager, id: number, values: PostValues, publishing: boolean): Promise<void> {
+    await manager.query(
+      `UPDATE "posts" SET "title" = $2, "content" = $3, "content_text" = $4, "category_id" = $5, "type" = $6, "is_draft" = $7, "images" = $8,
+         "video" = $9, "cover_url" = $10, "updated_at" = now(), "created_at" = CASE WHEN $11 THEN now() ELSE "created_at" END
+       WHERE "id" = $1`,
+      [id, values.title, values.content, values.contentText, values.categoryId, values.type, values.isDraft, JSON.stringify(values.images), values.video && JSON.stringify(values.video), values.coverUrl, publishing],
+    );
+  }
+
+  async lock(manager: EntityManager, id: number): Promise<PostRecord | null> {
+    const rows: PostRecord[] = await manager.query(`SELECT * FROM "posts" WHERE "id" = $1 FOR UPDATE`, [id]);
+    return rows[0] ?? null;
+  }
+
+  async findRow(manager: EntityManager, id: number, viewerId: string | null): Promise<PostRow | null> {
+    const query = detailQuery(id, viewerId);
+    const rows: PostRow[] = await manager.query(query.sql, query.params);
+    return rows[0] ?? null;
+  }
+
+  async page(filter: FeedFilter, order: FeedOrder, viewerId: string | null, limit: number, offset: number): Promise<{ rows: PostRow[]; total: number }> {
+    const queries = feedQueries(filter, order, viewerId, limit, offset);
+    const [rows, [{ total }]] = await Promise.all([
+      this.dataSource.query(queries.page.sql, queries.page.params) as Promise<PostRow[]>,
+      this.dataSource.query(queries.total.sql, queries.total.params) as Promise<{ total: number }[]>,
+    ]);
+    return { rows, total };
+  }
+
+  /** Notes a user liked (reaction 'likes') or collected, newest action first. */
+  async reactedPage(kind: 'likes' | 'collections', userId: string, viewerId: string | null, limit: number, offset: number): Promise<{ rows: PostRow[]; total: number }> {
+    const source =
+      kind === 'likes'
+        ? `SELECT "target_id" AS "post_id", "created_at", "id" FROM "likes" WHERE "user_id" = $2 AND "target_type" = 1`
+        : `SELECT "post_id", "created_at", "id" FROM "collections" WHERE "user_id" = $2`;
+    const [rows, [{ total }]] = await Promise.all([
+      this.dataSource.query(
+        `${selectPosts(false)} JOIN (${source}) r ON r."post_id" = p."id" WHERE NOT p."is_draft" ORDER BY r."created_at" DESC, r."id" DESC LIMIT $3 OFFSET $4`,
+        [viewerId, userId, limit, offset],
+      ) as Promise<PostRow[]>,
+      this.dataSource.query(`SELECT count(*)::int AS "total" FROM (${source.replace('$2', '$1')}) r`, [userId]) as Promise<{ total: number }[]>,
+    ]);
+    return { rows, total };
+  }
+
+  async replaceMentions(manager: EntityManager, postId: number, userIds: string[]): Promise<string[]> {
+    const before = await rowsOf<{ user_id: string }>(manager, `DELETE FROM "post_mentions" WHERE "post_id" = $1 RETURNING "user_id"`, [postId]);
+    if (userIds.length > 0) {
+      await manager.query(`INSERT INTO "post_mentions" ("post_id", "user_id") SELECT $1, unnest($2::bigint[]) ON CONFLICT DO NOTHING`, [postId, userIds]);
+    }
+    return before.map((row) => String(row.user_id));
+  }
+
+  async mentions(manager: EntityManager, postId: number): Promise<string[]> {
+    const rows: { user_id: string }[] = await manager.query(`SELECT "user_id" FROM "post_mentions" WHERE "post_id" = $1`, [postId]);
+    return rows.map((row) => String(row.user_id));
+  }
+
+  /** Removes a note and everything hanging off it; likes have no foreign key (one table for two targets), so they go by hand. */
+  async remove(manager: EntityManager, id: number): Promise<void> {
+    await manager.query(`DELETE FROM "likes" WHERE "target_type" = 2 AND "target_id" IN (SELECT "id" FROM "comments" WHERE "post_id" = $1)`, [id]);
+    await manager.query(`DELETE FROM "likes" WHERE "target_type" = 1 AND "target_id" = $1`, [id]);
+    await manager.query(`DELETE FROM "posts" WHERE "id" = $1`, [id]);
+  }
+
+  async idsByAuthor(manager: EntityManager, authorId: string): Promise<number[]> {
+    const rows: { id: string }[] = await manager.query(`SELECT "id" FROM "posts" WHERE "author_id" = $1 ORDER BY "id"`, [authorId]);
+    return rows.map((row) => Number(row.id));
+  }
+
+  /**
+   * Counts a view unless this viewer's last counted view of the note is less than an hour old; answers the new
+   * view count, or null when the view was not counted.
+   */
+  async countView(id: number, viewer: string): Promise<number | null> {
+    const rows = await rowsOf<{ view_count: number }>(this.dataSource, COUNT_VIEW_SQL, [id, viewer]);
+    return rows[0]?.view_count ?? null;
+  }
+
+  /** The note as events carry it (DESIGN.md §1: other services learn about notes only from these). */
+  async snapshot(manager: EntityManager, id: number): Promise<PostSnapshot> {
+    const [row]: (PostRecord & { author_user_id: string; category_title: string | null; tag_names: string[] })[] = await manager.query(
+      `SELECT p.*, a."user_id" AS "author_user_id", c."category_title",
+         COALESCE((SELECT array_agg(t."name" ORDER BY pt."position") FROM "post_tags" pt JOIN "tags" t ON t."id" = pt."tag_id" WHERE pt."post_id" = p."id"), '{}') AS "tag_names"
+       FROM "posts" p JOIN "authors" a ON a."id" = p."author_id" LEFT JOIN "categories" c ON c."id" = p."category_id" WHERE p."id" = $1`,
+      [id],
+    );
+    return {
+      id: Number(row.id),
+      author_id: Number(row.author_id),
+      author_user_id: row.author_user_id,
+      title: row.title,
+      content_text: row.content_text,
+      category_id: row.category_id,
+      category_title: row.category_title,
+      type: row.type === 2 ? 2 : 1,
+      tags: row.tag_names,
+      images: row.images.map((image) => image.url),
+      cover_url: row.cover_url ?? row.images[0]?.url ?? null,
+      video_url: row.video?.url ?? null,
+      created_at: row.created_at.toISOString(),
+    };
+  }
+
+  async pruneViews(): Promise<void> {
+    await this.dataSource.query(`DELETE FROM "post_views" WHERE "viewed_at" <= now() - interval '1 hour'`);
+  }
+}

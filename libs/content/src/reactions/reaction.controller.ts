@@ -1,0 +1,43 @@
+import { Body, Controller, Delete, Param, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentPrincipal, type Principal, Reply, UserAuth } from '@shiliu/platform';
+import { IdPipe } from '../shared/sql';
+import { LikeDto, TARGET_NOTE } from './reaction.dto';
+import { type CollectState, type LikeState, ReactionService } from './reaction.service';
+
+@ApiTags('likes')
+@ApiBearerAuth()
+@Controller('api')
+export class ReactionController {
+  constructor(private readonly reactions: ReactionService) {}
+
+  @ApiOperation({ summary: '点赞笔记或评论（重复点赞不重复计数）' })
+  @UserAuth()
+  @Post('likes')
+  async like(@CurrentPrincipal() principal: Principal, @Body() body: LikeDto): Promise<Reply<LikeState>> {
+    const state = body.target_type === TARGET_NOTE ? await this.reactions.likePost(principal.id, body.target_id) : await this.reactions.likeComment(principal.id, body.target_id);
+    return new Reply('点赞成功', state);
+  }
+
+  @ApiOperation({ summary: '取消点赞（未点赞时无变化）' })
+  @UserAuth()
+  @Delete('likes')
+  async unlike(@CurrentPrincipal() principal: Principal, @Body() body: LikeDto): Promise<Reply<LikeState>> {
+    const state = body.target_type === TARGET_NOTE ? await this.reactions.unlikePost(principal.id, body.target_id) : await this.reactions.unlikeComment(principal.id, body.target_id);
+    return new Reply('取消点赞成功', state);
+  }
+
+  @ApiOperation({ summary: '收藏笔记' })
+  @UserAuth()
+  @Post('posts/:id/collect')
+  async collect(@CurrentPrincipal() principal: Principal, @Param('id', IdPipe) id: number): Promise<Reply<CollectState>> {
+    return new Reply('收藏成功', await this.reactions.collect(principal.id, id));
+  }
+
+  @ApiOperation({ summary: '取消收藏' })
+  @UserAuth()
+  @Delete('posts/:id/collect')
+  async uncollect(@CurrentPrincipal() principal: Principal, @Param('id', IdPipe) id: number): Promise<Reply<CollectState>> {
+    return new Reply('取消收藏成功', await this.reactions.uncollect(principal.id, id));
+  }
+}

@@ -1,0 +1,162 @@
+import { Injectable } from '@nestjs/common';
+import { commentLiked, commentUnliked, postCollected, postLiked, postUncollected, postUnliked } from '@shiliu/contracts';
+import { Outbox } from '@shiliu/platform';
+import { DataSource, type EntityManager } from 'typeorm';
+import { isForeignKeyViolation, notFound, rowsOf } from '../shared/sql';
+
+export interface LikeState {
+  liked: boolean;
+  likeCount: number;
+}
+
+export interface CollectState {
+  collected: boolean;
+  collectCount: number;
+}
+
+interface Counted {
+  count: number;
+  author_id: string;
+  post_id: string;
+}
+
+/**
+ * Likes and collections. The unique key on (user, target) decides whether a request changes anything, and the
+ * counter moves in the same transaction only when it did: liking twice counts once, unliking what was not liked
+ * changes nothing, and concurrent requests serialise on the target's row, so counts equal the rows that remain.
+ */
+@Injectable()
+export class ReactionService {
+  constructor(private readonly dataSource: DataSource, private readonly outbox: Outbox) {}
+
+  likePost(userId: string, postId: number): Promise<LikeState> {
+    return this.dataSource.transaction((manager) => this.likePostWithin(manager, userId, postId));
+  }
+
+  async likePostWithin(manager: EntityManager, userId: string, postId: number): Promise<LikeState> {
+    const inserted: unknown[] = await rowsOf(manager, 
+      `INSERT INTO "likes" ("user_id", "target_type", "target_id") VALUES ($1, 1, $2) ON CONFLICT DO NOTHING RETURNING "id"`,
+      [userId, postId],
+    );
+    if (inserted.length === 0) return { liked: true, likeCount: (await this.currentPost(manager, postId, 'like_count')).count };
+    const [row]: Counted[] = await rowsOf(manager, 
+      `UPDATE "posts" SET "like_count" = "like_count" + 1 WHERE "id" = $1 AND NOT "is_draft" RETURNING "like_count" AS "count", "author_id", "id" AS "post_id"`,
+      [postId],
+    );
+    // Nothing to like: throwing rolls the inserted row back with the transaction.
+    if (!row) throw notFound();
+    await this.outbox.add(manager, postLiked, { post_id: postId, post_author_id: Number(row.author_id), user_id: Number(userId), count: row.count });
+    return { liked: true, likeCount: row.count };
+  }
+
+  unlikePost(userId: string, postId: number): Promise<LikeState> {
+    return this.dataSource.transaction(async (manager) => {
+      const current = await this.unlikePostWithin(manager, userId, postId);
+      return { liked: false, likeCount: current ?? (await this.currentPost(manager, postId, 'like_count')).count };
+    });
+  }
+
+  /** Answers the new count when a like was removed, null when there was none. */
+  async unlikePostWithin(manager: EntityManager, userId: string, postId: number): Promise<number | null> {
+    const deleted: unknown[] = await rowsOf(manager, `DELETE FROM "likes" WHERE "user_id" = $1 AND "target_type" = 1 AND "target_id" = $2 RETURNING "id"`, [userId, postId]);
+    if (deleted.length === 0) return null;
+    const [row]: Counted[] = await rowsOf(manager, 
+      `UPDATE "posts" SET "like_count" = "like_count" - 1 WHERE "id" = $1 RETURNING "like_count" AS "count", "author_id", "id" AS "post_id"`,
+      [postId],
+    );
+    if (!row) throw notFound();
+    await this.outbox.add(manager, postUnliked, { post_id: postId, post_author_id: Number(row.author_id), user_id: Number(userId), count: row.count });
+    return row.count;
+  }
+
+  likeComment(userId: string, commentId: number): Promise<LikeState> {
+    return this.dataSource.transaction(async (manager) => {
+      const inserted: unknown[] = await rowsOf(manager, 
+        `INSERT INTO "likes" ("user_id", "target_type", "target_id") VALUES ($1, 2, $2) ON CONFLICT DO NOTHING RETURNING "id"`,
+        [userId, commentId],
+      );
+      if (inserted.length === 0) return { liked: true, likeCount: (await this.currentComment(manager, commentId)).count };
+      const [row]: Counted[] = await rowsOf(manager, 
+        `UPDATE "comments" SET "like_count" = "like_count" + 1 WHERE "id" = $1 RETURNING "like_count" AS "count", "author_id", "post_id"`,
+        [commentId],
+      );
+      if (!row) throw notFound();
+      await this.outbox.add(manager, commentLiked, { comment_id: commentId, post_id: Number(row.post_id), comment_author_id: Number(row.author_id), user_id: Number(userId), count: row.count });
+      return { liked: true, likeCount: row.count };
+    });
+  }
+
+  unlikeComment(userId: string, commentId: number): Promise<LikeState> {
+    return this.dataSource.transaction(async (manager) => {
+      const current = await this.unlikeCommentWithin(manager, userId, commentId);
+      return { liked: false, likeCount: current ?? (await this.currentComment(manager, commentId)).count };
+    });
+  }
+
+  async unlikeCommentWithin(manager: EntityManager, userId: string, commentId: number): Promise<number | null> {
+    const deleted: unknown[] = await rowsOf(manager, `DELETE FROM "likes" WHERE "user_id" = $1 AND "target_type" = 2 AND "target_id" = $2 RETURNING "id"`, [userId, commentId]);
+    if (deleted.length === 0) return null;
+    const [row]: Counted[] = await rowsOf(manager, 
+      `UPDATE "comments" SET "like_count" = "like_count" - 1 WHERE "id" = $1 RETURNING "like_count" AS "count", "author_id", "post_id"`,
+      [commentId],
+    );
+    if (!row) throw notFound();
+    await this.outbox.add(manager, commentUnliked, { comment_id: commentId, post_id: Number(row.post_id), comment_author_id: Number(row.author_id), user_id: Number(userId), count: row.count });
+    return row.count;
+  }
+
+  collect(userId: string, postId: number): Promise<CollectState> {
+    return this.dataSource.transaction((manager) => this.collectWithin(manager, userId, postId));
+  }
+
+  async collectWithin(manager: EntityManager, userId: string, postId: number): Promise<CollectState> {
+    await this.currentPost(manager, postId, 'collect_count');
+    let inserted: unknown[];
+    try {
+      inserted = await rowsOf(manager, `INSERT INTO "collections" ("user_id", "post_id") VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING "id"`, [userId, postId]);
+    } catch (error) {
+      // The note was deleted between the check and the insert.
+      if (isForeignKeyViolation(error)) throw notFound();
+      throw error;
+    }
+    if (inserted.length === 0) return { collected: true, collectCount: (await this.currentPost(manager, postId, 'collect_count')).count };
+    const [row]: Counted[] = await rowsOf(manager, 
+      `UPDATE "posts" SET "collect_count" = "collect_count" + 1 WHERE "id" = $1 RETURNING "collect_count" AS "count", "author_id", "id" AS "post_id"`,
+      [postId],
+    );
+    await this.outbox.add(manager, postCollected, { post_id: postId, post_author_id: Number(row.author_id), user_id: Number(userId), count: row.count });
+    return { collected: true, collectCount: row.count };
+  }
+
+  uncollect(userId: string, postId: number): Promise<CollectState> {
+    return this.dataSource.transaction(async (manager) => {
+      const current = await this.uncollectWithin(manager, userId, postId);
+      return { collected: false, collectCount: current ?? (await this.currentPost(manager, postId, 'collect_count')).count };
+    });
+  }
+
+  async uncollectWithin(manager: EntityManager, userId: string, postId: number): Promise<number | null> {
+    const deleted: unknown[] = await rowsOf(manager, `DELETE FROM "collections" WHERE "user_id" = $1 AND "post_id" = $2 RETURNING "id"`, [userId, postId]);
+    if (deleted.length === 0) return null;
+    const [row]: Counted[] = await rowsOf(manager, 
+      `UPDATE "posts" SET "collect_count" = "collect_count" - 1 WHERE "id" = $1 RETURNING "collect_count" AS "count", "author_id", "id" AS "post_id"`,
+      [postId],
+    );
+    if (!row) throw notFound();
+    await this.outbox.add(manager, postUncollected, { post_id: postId, post_author_id: Number(row.author_id), user_id: Number(userId), count: row.count });
+    return row.count;
+  }
+
+  /** A published note's counter; a draft or missing note is a 404. */
+  private async currentPost(manager: EntityManager, postId: number, column: 'like_count' | 'collect_count'): Promise<Counted> {
+    const [row]: Counted[] = await rowsOf(manager, `SELECT "${column}" AS "count", "author_id", "id" AS "post_id" FROM "posts" WHERE "id" = $1 AND NOT "is_draft"`, [postId]);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  private async currentComment(manager: EntityManager, commentId: number): Promise<Counted> {
+    const [row]: Counted[] = await rowsOf(manager, `SELECT "like_count" AS "count", "author_id", "post_id" FROM "comments" WHERE "id" = $1`, [commentId]);
+    if (!row) throw notFound();
+    return row;
+  }
+}

@@ -1,0 +1,103 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { LOGGER, OBJECT_STORAGE, type ObjectStorage, type Principal } from '@shiliu/platform';
+import type { Logger } from 'pino';
+import { DataSource } from 'typeorm';
+import { type AuthorRow, AuthorRepository } from '../authors/author.repository';
+import { CategoryRepository } from '../categories/category.repository';
+import { CommentService } from '../comments/comment.service';
+import { PostService } from '../posts/post.service';
+import { ReactionService } from '../reactions/reaction.service';
+import { prng, storeDemoImages } from './demo-images';
+import { demoChannels, demoComments, demoReplies } from './demo-text';
+
+export const DEMO_NOTE_COUNT = 300;
+const DAY_MS = 86_400_000;
+/** Notes are spread over the past five months, more of them recent. */
+const SPREAD_DAYS = 150;
+const TITLE_SUFFIXES = ['', '', '', '✨', '｜附清单', '（持续更新）', '第二弹', '｜超详细', '～', '🔥'];
+
+/**
+ * The embedded default's demo content: about 300 notes across the channels by the demo users (whom auth's seed
+ * registered, so they are in the author snapshot already), with locally drawn images, tags, comments with
+ * replies, likes and collections, dated over the past months. Everything goes through the service's own rules
+ * and emits the usual events, so the other services' read models fill up as they would with real use.
+ */
+export async function seedDemoContent(app: INestApplicationContext): Promise<void> {
+  const logger = app.get<Logger>(LOGGER);
+  const authors = await app.get(AuthorRepository).all();
+  if (authors.length === 0) {
+    logger.warn('no users in the author snapshot: skipping demo notes');
+    return;
+  }
+  const started = Date.now();
+  const dataSource = app.get(DataSource);
+  const posts = app.get(PostService);
+  const comments = app.get(CommentService);
+  const reactions = app.get(ReactionService);
+  const categories = new Map((await app.get(CategoryRepository).list()).map((category) => [category.category_title, category.id]));
+  const images = await storeDemoImages(app.get<ObjectStorage>(OBJECT_STORAGE));
+
+  const random = prng(42);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)];
+  const sample = <T>(list: readonly T[], count: number): T[] => {
+    const copy = [...list];
+    for (let i = copy.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [copy[i], copy[j]] = [copy[j], copy[i]];
+    }
+    return copy.slice(0, count);
+  };
+  const principal = (author: AuthorRow): Principal => ({ audience: 'user', id: String(author.id), userId: author.user_id, sessionId: null });
+  const now = Date.now();
+
+  for (let i = 0; i < DEMO_NOTE_COUNT; i++) {
+    const channel = demoChannels[i % demoChannels.length];
+    const author = pick(authors);
+    const at = new Date(now - random() ** 1.7 * SPREAD_DAYS * DAY_MS - random() * 3_600_000);
+    const paragraphs = sample(channel.paragraphs, 2 + Math.floor(random() * 2)).map((text) => `<p>${text}</p>`);
+    if (random() < 0.1 && authors.length > 1) {
+      const friend = pick(authors.filter((other) => other.id !== author.id));
+      paragraphs.push(`<p>和 [@${friend.nickname}:${friend.user_id}] 一起～</p>`);
+    }
+    const post = await posts.create(
+      principal(author),
+      {
+        title: `${pick(channel.titles)}${pick(TITLE_SUFFIXES)}`,
+        content: paragraphs.join(''),
+        category_id: categories.get(channel.category),
+        type: 1,
+        images: sample(images, 1 + Math.floor(random() ** 2 * 5)),
+        tags: sample(channel.tags, 1 + Math.floor(random() * 3)),
+      },
+      at,
+    );
+
+    // Popularity is skewed: most notes get a few reactions, some get many.
+    const audience = authors.filter((other) => other.id !== author.id);
+    const likers = sample(audience, Math.floor(random() ** 2 * Math.min(audience.length, 25)));
+    const collectors = sample(likers, Math.floor(likers.length * random() * 0.6));
+    await dataSource.transaction(async (manager) => {
+      for (const user of likers) await reactions.likePostWithin(manager, String(user.id), post.id);
+      for (const user of collectors) await reactions.collectWithin(manager, String(user.id), post.id);
+    });
+
+    const commentCount = Math.floor(random() ** 1.5 * 6);
+    for (let c = 0; c < commentCount; c++) {
+      const commenter = pick(audience.length > 0 ? audience : authors);
+      const commentAt = new Date(at.getTime() + random() * (now - at.getTime()));
+      const top = await comments.create(principal(commenter), { post_id: post.id, content: pick(demoComments) }, commentAt);
+      const replyCount = random() < 0.4 ? 1 + Math.floor(random() * 3) : 0;
+      for (let r = 0; r < replyCount; r++) {
+        const replier = r === 0 ? author : pick(authors);
+        const replyAt = new Date(commentAt.getTime() + random() * (now - commentAt.getTime()));
+        await comments.create(principal(replier), { post_id: post.id, content: pick(demoReplies), parent_id: top.id }, replyAt);
+      }
+    }
+  }
+
+  // Reactions happened between a note's publication and now; views follow engagement loosely.
+  await dataSource.query(`UPDATE "likes" l SET "created_at" = p."created_at" + random() * (now() - p."created_at") FROM "posts" p WHERE l."target_type" = 1 AND l."target_id" = p."id"`);
+  await dataSource.query(`UPDATE "collections" k SET "created_at" = p."created_at" + random() * (now() - p."created_at") FROM "posts" p WHERE k."post_id" = p."id"`);
+  await dataSource.query(`UPDATE "posts" SET "view_count" = "like_count" * 6 + "comment_count" * 4 + floor(random() * 120)::int`);
+  logger.info({ notes: DEMO_NOTE_COUNT, ms: Date.now() - started }, 'demo content loaded');
+}

@@ -1,0 +1,22 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { HotTagQuery, TagListQuery } from './tag.dto';
+import { type HotTagRow, TagRepository, type TagRow } from './tag.repository';
+
+@ApiTags('tags')
+@Controller('api/tags')
+export class TagController {
+  constructor(private readonly tags: TagRepository) {}
+
+  @ApiOperation({ summary: '标签列表（按使用次数）' })
+  @Get()
+  list(@Query() query: TagListQuery): Promise<TagRow[]> {
+    return this.tags.list(query.keyword?.trim() || undefined, query.limit);
+  }
+
+  @ApiOperation({ summary: '近期热门标签' })
+  @Get('hot')
+  hot(@Query() query: HotTagQuery): Promise<HotTagRow[]> {
+    return this.tags.hot(query.limit);
+  }
+}
