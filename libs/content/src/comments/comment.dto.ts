@@ -1,3 +1,4 @@
+import { PaginationQuery } from '@shiliu/platform';
 import { Transform, Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 
@@ -24,36 +25,15 @@ export class CreateCommentDto {
   parent_id?: number;
 }
 
-export class CommentListQuery {
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'page 必须是正整数' })
-  @Min(1, { message: 'page 必须是正整数' })
-  page: number = 1;
-
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'limit 必须是 1-100 的整数' })
-  @Min(1, { message: 'limit 必须是 1-100 的整数' })
-  @Max(100, { message: 'limit 必须是 1-100 的整数' })
-  limit: number = 5;
+/** Five top-level comments a page by default (public-side.md §9), newest first unless asked otherwise. */
+export class CommentListQuery extends PaginationQuery {
+  override limit: number = 5;
 
   @IsOptional()
   @IsIn(['desc', 'asc'], { message: 'sort 必须是 desc 或 asc' })
   sort: 'desc' | 'asc' = 'desc';
 }
 
-export class ReplyListQuery {
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'page 必须是正整数' })
-  @Min(1, { message: 'page 必须是正整数' })
-  page: number = 1;
-
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'limit 必须是 1-100 的整数' })
-  @Min(1, { message: 'limit 必须是 1-100 的整数' })
-  @Max(100, { message: 'limit 必须是 1-100 的整数' })
-  limit: number = 10;
+export class ReplyListQuery extends PaginationQuery {
+  override limit: number = 10;
 }

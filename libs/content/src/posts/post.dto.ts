@@ -1,3 +1,4 @@
+import { PickType } from '@nestjs/swagger';
 import { PaginationQuery } from '@shiliu/platform';
 import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsInt, IsNumber, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
@@ -127,26 +128,8 @@ export class PostListQuery extends PaginationQuery {
   snapshot?: string;
 }
 
-export class UserPostListQuery extends PaginationQuery {
-  @IsOptional()
-  @IsString({ message: '分类格式不正确' })
-  @MaxLength(50, { message: '分类格式不正确' })
-  category?: string;
-
-  @IsOptional()
-  @IsString({ message: '关键词格式不正确' })
-  @MaxLength(100, { message: '关键词不能超过100个字符' })
-  keyword?: string;
-
-  @IsOptional()
-  @IsIn(FEED_SORTS, { message: '排序方式不正确' })
-  sort?: FeedSort;
-
-  @IsOptional()
-  @IsString({ message: 'snapshot 格式不正确' })
-  @MaxLength(40, { message: 'snapshot 格式不正确' })
-  snapshot?: string;
-}
+/** A profile's notes tab: the feed's paging, channel, keyword and order, for one user named by the path. */
+export class UserPostListQuery extends PickType(PostListQuery, ['page', 'limit', 'category', 'keyword', 'sort', 'snapshot'] as const) {}
 
 export class PostDetailQuery {
   @IsOptional()
@@ -155,5 +138,6 @@ export class PostDetailQuery {
   skipViewCount?: boolean;
 }
 
+/** Lists that take nothing but the page (a user's likes and collections). */
 export class PagingOnlyQuery extends PaginationQuery {}
 
