@@ -2,14 +2,7 @@ import type { UserProfileSnapshot } from '@shiliu/contracts';
 import type { UserEntity } from './user.entity';
 
 /** What anyone may see of a user: never the password hash, never verification data. */
-export interface PublicUser {
-  id: number;
-  user_id: string;
-  nickname: string;
-  avatar: string;
-  bio: string;
-  location: string;
-  verified: 0 | 1 | 2;
+export interface PublicUser extends UserProfileSnapshot {
   gender: string | null;
   zodiac_sign: string | null;
   mbti: string | null;
