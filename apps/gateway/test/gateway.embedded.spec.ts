@@ -50,6 +50,13 @@ describe('gateway in embedded mode', () => {
     expect(await answer.text()).toContain('<div id="root">');
   });
 
+  it('sends security headers that keep scripts to our own origin', async () => {
+    const answer = await fetch(`${base}/explore`);
+    expect(answer.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(answer.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+  });
+
   it('serves built assets as files and a missing asset as 404, not as the page', async () => {
     expect(await (await fetch(`${base}/assets/app.js`)).text()).toContain('console.log');
     expect((await fetch(`${base}/assets/missing.js`)).status).toBe(404);

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { EnvelopeExceptionFilter, EnvelopeInterceptor, httpMetricsMiddleware, MetricsController, NestPinoLogger } from '@shiliu/platform';
+import helmet from 'helmet';
 import type { Logger } from 'pino';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { GATEWAY_OPTIONS, GatewayController, GatewayProbeController, type GatewayRouteOptions } from './gateway.controller';
@@ -37,6 +38,24 @@ export async function createGatewayApp(options: GatewayOptions): Promise<NestExp
 
   const app = await NestFactory.create<NestExpressApplication>(GatewayModule, { logger: new NestPinoLogger(options.logger), bodyParser: false, abortOnError: false });
   app.set('trust proxy', options.trustProxy);
+  // Security headers for the pages and the API; scripts only from our own origin, so injected markup cannot run.
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          mediaSrc: ["'self'", 'blob:'],
+          connectSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
   app.enableCors({ origin: options.corsOrigins, credentials: true, maxAge: 600 });
   app.use(httpMetricsMiddleware('gateway'));
   app.use(gatewayMiddleware(new RouteMatcher(routeTable), options.upstream, options.rateLimiter, options.logger, options.routeLimits));
