@@ -4,7 +4,27 @@
 # Spec: /work/shared/DESIGN.md section 3 "Local infrastructure without Docker".
 
 LOCAL_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-RUN=$LOCAL_DIR/.run
+
+# Whether users other than the owner may pass through every directory down to $1.
+others_can_reach() {
+  local dir=$1 mode
+  while [[ $dir != / ]]; do
+    mode=$(stat -c %a "$dir")
+    (( (8#$mode & 1) == 1 )) || return 1
+    dir=$(dirname "$dir")
+  done
+}
+
+# PostgreSQL and Elasticsearch refuse to run as root, so they run as the infra user, who must reach their files.
+# When this checkout lies below a directory others cannot enter (a 0700 home or temporary directory), the run
+# folder lives under /var/lib/shiliu-infra instead, linked from infra/local/.run where the tests look for it.
+if [[ $EUID -eq 0 && ! -e $LOCAL_DIR/.run ]] && ! others_can_reach "$LOCAL_DIR"; then
+  relocated=/var/lib/shiliu-infra/$(printf '%s' "$LOCAL_DIR" | sha1sum | cut -c1-12)
+  mkdir -p "$relocated"
+  chmod 755 /var/lib/shiliu-infra "$relocated"
+  ln -s "$relocated" "$LOCAL_DIR/.run"
+fi
+RUN=$(readlink -f "$LOCAL_DIR/.run" 2>/dev/null || echo "$LOCAL_DIR/.run")
 DIST=$RUN/dist        # downloaded / unpacked things (kept by `down --purge`)
 CACHE=$RUN/cache      # Maven local repo, Go module + build cache (kept)
 BIN=$RUN/bin          # built binaries (minio) (kept)
