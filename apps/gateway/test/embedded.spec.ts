@@ -1,7 +1,8 @@
-import { chmodSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Client } from 'pg';
+import { postgresDirectory } from '@shiliu/gateway';
 import { assertRunning, spawnTs, stopProcess, waitFor } from '@shiliu/platform';
 
 const entry = join(__dirname, '../src/embedded.ts');
@@ -30,12 +31,13 @@ describe('embedded default (npm start)', () => {
 
   beforeAll(() => {
     if (!existsSync(join(webDir, 'index.html'))) throw new Error(`${webDir} is not built: run the build first (npm test does)`);
-    // Embedded PostgreSQL runs as an unprivileged user when we are root; it must be able to reach the data directory.
-    chmodSync(dataDir, 0o755);
   });
 
   afterAll(async () => {
     if (server) await stopProcess(server, 'SIGINT');
+    // mkdtemp makes a 0700 directory, so as root the database went to a folder of its own (postgresDirectory).
+    rmSync(dirname(postgresDirectory(dataDir)), { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
   });
 
   const start = async () => {

