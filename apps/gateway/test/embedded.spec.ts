@@ -1,8 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { Client } from 'pg';
-import { postgresDirectory } from '@shiliu/gateway';
 import { assertRunning, spawnTs, stopProcess, waitFor } from '@shiliu/platform';
 
 const entry = join(__dirname, '../src/embedded.ts');
@@ -13,6 +12,7 @@ const webDir = join(__dirname, '../../web/dist');
  * It serves the API and the web app, stops cleanly on Ctrl-C, and keeps its data across a restart.
  */
 describe('embedded default (npm start)', () => {
+  // mkdtemp makes a 0700 directory: as root, the server must let the postgres user through (grantPassage).
   const dataDir = mkdtempSync(join(tmpdir(), 'shiliu-data-'));
   const port = 43000 + Math.floor(Math.random() * 1000);
   const pgPort = port + 1000;
@@ -35,8 +35,6 @@ describe('embedded default (npm start)', () => {
 
   afterAll(async () => {
     if (server) await stopProcess(server, 'SIGINT');
-    // mkdtemp makes a 0700 directory, so as root the database went to a folder of its own (postgresDirectory).
-    rmSync(dirname(postgresDirectory(dataDir)), { recursive: true, force: true });
     rmSync(dataDir, { recursive: true, force: true });
   });
 

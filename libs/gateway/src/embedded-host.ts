@@ -21,7 +21,7 @@ import { createGatewayApp } from './create-gateway-app';
 import { InProcessUpstream, type RequestHandler } from './in-process.upstream';
 import { mergeOpenApi } from './openapi';
 import { createRateLimiter } from './rate-limit';
-import { postgresDirectory, startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres';
 
 const embeddedSettings = {
   ...commonSettings,
@@ -50,7 +50,7 @@ export async function runEmbedded(services: ServiceDefinition[]): Promise<void> 
     const settings = loadConfig(embeddedSettings);
     const dataDir = resolve(settings.DATA_DIR);
     await mkdir(dataDir, { recursive: true });
-    database = settings.DATABASE_URL ? null : await startEmbeddedPostgres(postgresDirectory(dataDir), settings.EMBEDDED_PG_PORT, logger);
+    database = settings.DATABASE_URL ? null : await startEmbeddedPostgres(join(dataDir, 'postgres'), settings.EMBEDDED_PG_PORT, logger);
     const databaseUrl = settings.DATABASE_URL ?? database!.url;
 
     const keys = await loadOrCreateTokenKeyPair(join(dataDir, 'keys'));

