@@ -2,10 +2,12 @@ import pino, { type Logger } from 'pino';
 import { currentContext } from '../context/request-context';
 
 /**
- * JSON logs on stdout. Every line written inside a request or an event handler carries
- * its request and correlation ids, taken from the request context.
+ * JSON logs on stdout. Every line written inside a request or an event handler carries its request and
+ * correlation ids, taken from the request context. A person at a terminal (`npm start`) gets the same lines
+ * pretty-printed instead, unless LOG_FORMAT=json asks for the raw ones.
  */
 export function createLogger(service: string, level = process.env.LOG_LEVEL ?? 'info'): Logger {
+  const pretty = process.stdout.isTTY === true && process.env.LOG_FORMAT !== 'json';
   return pino({
     level,
     base: { service },
@@ -14,5 +16,6 @@ export function createLogger(service: string, level = process.env.LOG_LEVEL ?? '
       const context = currentContext();
       return context ? { requestId: context.requestId, correlationId: context.correlationId } : {};
     },
+    ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,service' } } } : {}),
   });
 }
