@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
+import { Kafka, logLevel } from 'kafkajs';
 import { Client } from 'pg';
 import { generateTokenKeyPair } from '../src';
 import { assertRunning, requireEnv, spawnTs, stopProcess, waitFor } from '../src';
@@ -96,5 +97,30 @@ describe('events in distributed mode (outbox → Kafka → inbox, across process
     expect(await received()).toEqual({ total: EVENTS + 1, distinct_events: EVENTS + 1 });
     const { rows } = await database.query(`SELECT count(*)::int AS unpublished FROM "fx_producer_${suffix}"."outbox" WHERE published_at IS NULL`);
     expect(rows[0].unpublished).toBe(0);
+  });
+
+  it('parks an event whose handler keeps failing in <topic>.dlq with the error, after retrying', async () => {
+    const kafka = new Kafka({ clientId: 'dlq-reader', brokers: requireEnv('KAFKA_BROKERS').split(','), logLevel: logLevel.NOTHING });
+    const reader = kafka.consumer({ groupId: `dlq-reader-${suffix}` });
+    const parked: { type: string | undefined; error: string | undefined; payload: unknown }[] = [];
+    await reader.connect();
+    try {
+      await reader.subscribe({ topic: `shiliu.fixture.${suffix}.dlq`, fromBeginning: true });
+      await reader.run({
+        eachMessage: async ({ message }) => {
+          parked.push({
+            type: message.headers?.['event-type']?.toString(),
+            error: message.headers?.error?.toString(),
+            payload: (JSON.parse(message.value!.toString()) as { payload: unknown }).payload,
+          });
+        },
+      });
+      const answer = await fetch(`http://127.0.0.1:${producerPort}/api/pings/failing`, { method: 'POST' });
+      expect(answer.status).toBe(200);
+      await waitFor('the failed event in the dead-letter topic', async () => parked.length > 0, 60_000, 250);
+      expect(parked).toEqual([{ type: 'fixture.ping-failing', error: 'Error: this handler always fails', payload: { seq: -1 } }]);
+    } finally {
+      await reader.disconnect();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 import { currentContext } from '../context/request-context';
 
 /**
@@ -6,9 +6,9 @@ import { currentContext } from '../context/request-context';
  * correlation ids, taken from the request context. A person at a terminal (`npm start`) gets the same lines
  * pretty-printed instead, unless LOG_FORMAT=json asks for the raw ones.
  */
-export function createLogger(service: string, level = process.env.LOG_LEVEL ?? 'info'): Logger {
-  const pretty = process.stdout.isTTY === true && process.env.LOG_FORMAT !== 'json';
-  return pino({
+export function createLogger(service: string, level = process.env.LOG_LEVEL ?? 'info', destination?: DestinationStream): Logger {
+  const pretty = !destination && process.stdout.isTTY === true && process.env.LOG_FORMAT !== 'json';
+  const options: pino.LoggerOptions = {
     level,
     base: { service },
     timestamp: pino.stdTimeFunctions.isoTime,
@@ -17,5 +17,6 @@ export function createLogger(service: string, level = process.env.LOG_LEVEL ?? '
       return context ? { requestId: context.requestId, correlationId: context.correlationId } : {};
     },
     ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,service' } } } : {}),
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
