@@ -24,6 +24,17 @@ describe('accounts (auth service, PostgreSQL + Redis)', () => {
   const outboxTypes = async (): Promise<string[]> => (await auth.service.dataSource.query(`SELECT "type" FROM "outbox" ORDER BY "seq"`)).map((r: { type: string }) => r.type);
 
   describe('successful', () => {
+    it('publishes an OpenAPI document whose request schemas carry the validation rules', async () => {
+      const document = (await (await fetch(`${await auth.service.app.getUrl()}/openapi.json`)).json()) as {
+        paths: Record<string, { post?: { requestBody?: { content: Record<string, { schema: { $ref: string } }> } } }>;
+        components: { schemas: Record<string, { properties?: Record<string, { pattern?: string; maxLength?: number }> }> };
+      };
+      expect(document.paths['/api/auth/register'].post?.requestBody?.content['application/json'].schema.$ref).toBe('#/components/schemas/RegisterDto');
+      const register = document.components.schemas.RegisterDto.properties!;
+      expect(register.user_id.pattern).toBe('^[A-Za-z0-9_]{3,15}$');
+      expect(register.password.maxLength).toBe(20);
+    });
+
     it('hands out a four-character SVG captcha', async () => {
       const { captchaId, captchaSvg } = await captcha();
       expect(captchaId).toMatch(/^[0-9a-f-]{36}$/);
