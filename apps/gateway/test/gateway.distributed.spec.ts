@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { createLogger, type ServiceName, serviceNames } from '@shiliu/platform';
-import { createGatewayApp, createRateLimiter, failCall, HttpProxyUpstream, mergeOpenApi, routeLimits } from '@shiliu/gateway';
+import { createGatewayApp, createRateLimiter, HttpProxyUpstream, mergeOpenApi, routeLimits } from '@shiliu/gateway';
 import { webFixture } from './web-fixture';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -19,6 +19,7 @@ describe('gateway in distributed mode (HTTP proxy)', () => {
   let gateway: NestExpressApplication;
   let base: string;
   const servers: Server[] = [];
+  const slowCalls = { opened: 0, dropped: 0 };
   const seen: { method?: string; url?: string; headers?: IncomingMessage['headers']; bytes: number } = { bytes: 0 };
 
   beforeAll(async () => {
@@ -33,7 +34,10 @@ describe('gateway in distributed mode (HTTP proxy)', () => {
         res.end(JSON.stringify({ code: 201, message: 'ok', data: { bytes: seen.bytes } }));
       });
     });
-    const slow = await listen(() => undefined);
+    const slow = await listen((req) => {
+      slowCalls.opened += 1;
+      req.socket.on('close', () => (slowCalls.dropped += 1));
+    });
     const closed = await listen(() => undefined);
     await new Promise((resolve) => closed.server.close(resolve));
     servers.push(content.server, slow.server);
@@ -43,7 +47,7 @@ describe('gateway in distributed mode (HTTP proxy)', () => {
     baseUrls.notify = closed.url;
     gateway = await createGatewayApp({
       mode: 'distributed',
-      upstream: new HttpProxyUpstream(baseUrls, failCall),
+      upstream: new HttpProxyUpstream(baseUrls),
       rateLimiter: createRateLimiter({ points: 1000, windowSeconds: 60 }),
       logger: createLogger('test', 'silent'),
       webDir: webFixture(),
@@ -81,9 +85,14 @@ describe('gateway in distributed mode (HTTP proxy)', () => {
   it('streams a 100 MB video upload through without holding it in memory', async () => {
     const chunk = Buffer.alloc(1024 * 1024, 7);
     let sent = 0;
+    // Which of the 100 chunks the client was about to send when the service got its first bytes.
+    let firstArrivalAt = -1;
+    seen.bytes = 0;
+    seen.url = undefined;
     const body = Readable.from(
       (function* () {
         for (let i = 0; i < 100; i++) {
+          if (firstArrivalAt < 0 && seen.url === '/api/upload/video' && seen.bytes > 0) firstArrivalAt = i;
           sent += chunk.length;
           yield chunk;
         }
@@ -101,7 +110,11 @@ describe('gateway in distributed mode (HTTP proxy)', () => {
     expect(answer.status).toBe(201);
     expect(seen.bytes).toBe(100 * 1024 * 1024);
     expect(sent).toBe(100 * 1024 * 1024);
-    expect(grown).toBeLessThan(60 * 1024 * 1024);
+    // Streaming, not buffering: the service had bytes while most of the body was still to be sent.
+    expect(firstArrivalAt).toBeGreaterThan(0);
+    expect(firstArrivalAt).toBeLessThan(50);
+    // The client's own buffers share this process, so memory is only a coarse bound: less than the body itself.
+    expect(grown).toBeLessThan(100 * 1024 * 1024);
   });
 
   it('cuts off a streamed body larger than the route allows with 413', async () => {
@@ -126,6 +139,35 @@ describe('gateway in distributed mode (HTTP proxy)', () => {
     const answer = await fetch(`${base}/api/users/someone/followers`);
     expect(answer.status).toBe(504);
     expect(await answer.json()).toEqual({ code: 504, message: '服务响应超时，请稍后重试', data: null });
+    // The gateway drops its hop to the slow service rather than leave it open until the service answers.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(slowCalls).toEqual({ opened: 1, dropped: 1 });
+  });
+
+  it('answers 429 with Retry-After once a client passes its rate limit', async () => {
+    const limited = await createGatewayApp({
+      mode: 'distributed',
+      upstream: new HttpProxyUpstream(Object.fromEntries(serviceNames.map((name) => [name, 'http://127.0.0.1:9'])) as Record<ServiceName, string>),
+      rateLimiter: createRateLimiter({ points: 2, windowSeconds: 60 }),
+      logger: createLogger('test', 'silent'),
+      webDir: webFixture(),
+      corsOrigins: true,
+      trustProxy: 'loopback',
+      probe: async () => ({}),
+      openApi: async () => mergeOpenApi([]),
+    });
+    await limited.listen(0, '127.0.0.1');
+    try {
+      const url = `${await limited.getUrl()}/api/posts`;
+      expect((await fetch(url)).status).toBe(502);
+      expect((await fetch(url)).status).toBe(502);
+      const refused = await fetch(url);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(await refused.json()).toEqual({ code: 429, message: '请求过于频繁，请稍后再试', data: null });
+    } finally {
+      await limited.close();
+    }
   });
 
   it('answers 503 on /api/health naming the service that is down', async () => {

@@ -2,7 +2,6 @@ import { serviceNames, commonSettings, ConfigError, createLogger, loadConfig, po
 import { Redis } from 'ioredis';
 import { z } from 'zod';
 import { createGatewayApp } from './create-gateway-app';
-import { failCall } from './gateway.middleware';
 import { HttpProxyUpstream } from './http-proxy.upstream';
 import { mergeOpenApi } from './openapi';
 import { createRateLimiter } from './rate-limit';
@@ -55,7 +54,7 @@ export async function runDistributedGateway(): Promise<void> {
 
     const app = await createGatewayApp({
       mode: 'distributed',
-      upstream: new HttpProxyUpstream(baseUrls, failCall),
+      upstream: new HttpProxyUpstream(baseUrls),
       rateLimiter: createRateLimiter({ points: settings.RATE_LIMIT_PER_MINUTE, windowSeconds: 60 }, redis),
       logger,
       webDir: settings.WEB_DIST_DIR,

@@ -1,20 +1,11 @@
 import type { NextFunction, Request, Response } from 'express';
-import { envelope, messageForStatus, runInContext, contextForRequest, REQUEST_ID_HEADER } from '@shiliu/platform';
+import { contextForRequest, REQUEST_ID_HEADER, runInContext } from '@shiliu/platform';
 import type { Logger } from 'pino';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { limitsOf, routeLimits, type RouteLimitTable } from './route-limits';
 import type { RouteMatcher } from './route-matcher';
 import { consume } from './rate-limit';
-import type { Upstream } from './upstream';
-
-/** Answers a call the gateway gives up on, unless the service has already begun its answer. */
-export function failCall(res: Response, status: 413 | 429 | 502 | 504): void {
-  if (res.headersSent) {
-    res.destroy();
-    return;
-  }
-  res.status(status).json(envelope(status, messageForStatus(status), null));
-}
+import { failCall, type Upstream } from './upstream';
 
 /**
  * Every /api call the route table knows: rate limit, body size, timeout, then hand-off to the owning
@@ -59,6 +50,7 @@ export function gatewayMiddleware(
             failCall(res, 413);
             return;
           }
+          // The one timeout for both modes: the whole call, from hand-off to the end of the answer.
           const timer = setTimeout(() => failCall(res, 504), limits.timeoutMs);
           res.on('close', () => clearTimeout(timer));
           upstream.forward(req, res, entry, limits);

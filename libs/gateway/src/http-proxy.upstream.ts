@@ -3,7 +3,7 @@ import { request as httpsRequest } from 'node:https';
 import { Transform } from 'node:stream';
 import type { Request, Response } from 'express';
 import type { ServiceName } from '@shiliu/platform';
-import type { FailCall, Upstream } from './upstream';
+import { failCall, type Upstream } from './upstream';
 import type { RouteEntry } from './route-table';
 import type { RouteLimits } from './route-limits';
 
@@ -15,11 +15,12 @@ function forwardableHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
 
 /**
  * Streams the request to the service and the answer back, never holding a body in memory, so a 100 MB video
- * passes through in small chunks. A body larger than the route allows is cut off with 413, a refused or
- * broken connection is a 502, and a service slower than the route's timeout a 504.
+ * passes through in small chunks. A body larger than the route allows is cut off with 413 and a refused or
+ * broken connection is a 502; the gateway's timer answers 504, and the hop is dropped whenever the caller's
+ * answer closes before the service's has ended.
  */
 export class HttpProxyUpstream implements Upstream {
-  constructor(private readonly baseUrls: Record<ServiceName, string>, private readonly fail: FailCall) {}
+  constructor(private readonly baseUrls: Record<ServiceName, string>) {}
 
   forward(req: Request, res: Response, entry: RouteEntry, limits: RouteLimits): void {
     const target = new URL(req.originalUrl, this.baseUrls[entry.service]);
@@ -30,21 +31,19 @@ export class HttpProxyUpstream implements Upstream {
     if (req.headers['transfer-encoding']) headers['transfer-encoding'] = req.headers['transfer-encoding'];
 
     const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
-    const upstream = send(target, { method: req.method, headers, timeout: limits.timeoutMs }, (answer) => {
+    let answered = false;
+    const upstream = send(target, { method: req.method, headers }, (answer) => {
       res.status(answer.statusCode ?? 502);
       for (const [name, value] of Object.entries(forwardableHeaders(answer.headers))) {
         if (value !== undefined) res.setHeader(name, value);
       }
-      answer.pipe(res);
+      answer.on('end', () => (answered = true));
       answer.on('error', () => res.destroy());
+      answer.pipe(res);
     });
-    upstream.on('timeout', () => {
-      upstream.destroy();
-      this.fail(res, 504);
-    });
-    upstream.on('error', () => this.fail(res, 502));
+    upstream.on('error', () => failCall(res, 502));
     res.on('close', () => {
-      if (!res.writableFinished) upstream.destroy();
+      if (!answered) upstream.destroy();
     });
 
     let received = 0;
@@ -53,7 +52,7 @@ export class HttpProxyUpstream implements Upstream {
         received += chunk.length;
         if (received > limits.maxBodyBytes) {
           upstream.destroy();
-          this.fail(res, 413);
+          failCall(res, 413);
           callback();
           return;
         }
