@@ -46,16 +46,12 @@ export class AccountsService {
 
   /** A wrong password and an unknown ID get the same answer after the same work. */
   async login(input: LoginDto, client: ClientInfo): Promise<SignedIn> {
-    await this.limits.consume('loginPerIp', client.ip ?? 'unknown');
-    const blockedFor = await this.limits.isBlocked('loginFailuresPerAccount', input.user_id);
-    if (blockedFor > 0) await this.limits.consume('loginFailuresPerAccount', input.user_id);
-    const user = await this.users.findByUserId(input.user_id);
-    const passwordHash = user ? await this.users.passwordHashOf(user.id) : null;
-    if (!user || !(await this.hasher.verify(passwordHash, input.password))) {
-      await this.limits.consume('loginFailuresPerAccount', input.user_id);
-      throw new UnauthorizedException(LOGIN_FAILED);
-    }
-    await this.limits.reset('loginFailuresPerAccount', input.user_id);
+    const user = await this.limits.signIn(client.ip, input.user_id, async () => {
+      const found = await this.users.findByUserId(input.user_id);
+      const passwordHash = found ? await this.users.passwordHashOf(found.id) : null;
+      return found && (await this.hasher.verify(passwordHash, input.password)) ? found : null;
+    });
+    if (!user) throw new UnauthorizedException(LOGIN_FAILED);
     const tokens = await this.sessions.open({ audience: 'user', subjectId: user.id, name: user.userId }, client);
     return { tokens, user: publicUser(user) };
   }

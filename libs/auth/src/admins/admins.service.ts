@@ -40,15 +40,11 @@ export class AdminsService implements OnApplicationBootstrap {
   }
 
   async login(username: string, password: string, client: ClientInfo): Promise<{ admin: PublicAdmin; tokens: TokenPair }> {
-    await this.limits.consume('loginPerIp', client.ip ?? 'unknown');
-    const key = `admin:${username}`;
-    if ((await this.limits.isBlocked('loginFailuresPerAccount', key)) > 0) await this.limits.consume('loginFailuresPerAccount', key);
-    const admin = await this.repository.createQueryBuilder('a').addSelect('a.passwordHash').where('lower(a.username) = lower(:username)', { username }).getOne();
-    if (!admin || !(await this.hasher.verify(admin?.passwordHash, password))) {
-      await this.limits.consume('loginFailuresPerAccount', key);
-      throw new UnauthorizedException(ADMIN_LOGIN_FAILED);
-    }
-    await this.limits.reset('loginFailuresPerAccount', key);
+    const admin = await this.limits.signIn(client.ip, `admin:${username}`, async () => {
+      const found = await this.repository.createQueryBuilder('a').addSelect('a.passwordHash').where('lower(a.username) = lower(:username)', { username }).getOne();
+      return (await this.hasher.verify(found?.passwordHash, password)) ? found : null;
+    });
+    if (!admin) throw new UnauthorizedException(ADMIN_LOGIN_FAILED);
     await this.repository.update({ id: admin.id }, { lastLoginAt: new Date() });
     const tokens = await this.sessions.open({ audience: 'admin', subjectId: admin.id, name: admin.username }, client);
     return { admin: publicAdmin(admin), tokens };

@@ -33,19 +33,28 @@ export class AuthRateLimits {
       await this.limiters[limit].consume(key.toLowerCase());
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
-      const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-      throw new HttpException(envelope(429, `${messageForStatus(429)}（${seconds}秒后可重试）`, { retryAfter: seconds }), 429);
+      throw tooMany(rejection.msBeforeNext);
     }
   }
 
-  /** A successful sign-in clears the account's failure count. */
-  async reset(limit: Limit, key: string): Promise<void> {
-    await this.limiters[limit].delete(key.toLowerCase());
+  /**
+   * One sign-in attempt, for students and administrators alike: counted per address; refused while the account
+   * is locked out after repeated failures; a failure (the attempt answers null) counts against the account and a
+   * success clears its count.
+   */
+  async signIn<T>(ip: string | undefined, account: string, attempt: () => Promise<T | null>): Promise<T | null> {
+    await this.consume('loginPerIp', ip ?? 'unknown');
+    const key = account.toLowerCase();
+    const failures = await this.limiters.loginFailuresPerAccount.get(key);
+    if (failures && failures.consumedPoints >= limits.loginFailuresPerAccount.points) throw tooMany(failures.msBeforeNext);
+    const result = await attempt();
+    if (result === null) await this.consume('loginFailuresPerAccount', key);
+    else await this.limiters.loginFailuresPerAccount.delete(key);
+    return result;
   }
+}
 
-  /** Whether the account is locked out right now, without counting an attempt. */
-  async isBlocked(limit: Limit, key: string): Promise<number> {
-    const state = await this.limiters[limit].get(key.toLowerCase());
-    return state && state.consumedPoints >= limits[limit].points ? Math.ceil(state.msBeforeNext / 1000) : 0;
-  }
+function tooMany(msBeforeNext: number): HttpException {
+  const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
+  return new HttpException(envelope(429, `${messageForStatus(429)}（${seconds}秒后可重试）`, { retryAfter: seconds }), 429);
 }
