@@ -6,7 +6,8 @@ import { eventsHandled } from '../metrics/metrics';
 
 /** Where an event goes when its handler still fails after every retry. */
 export interface DeadLetterSink {
-  park(envelope: EventEnvelope, error: unknown): Promise<void>;
+  /** `topic` is where the event came from, when it came through a topic. */
+  park(envelope: EventEnvelope, error: unknown, topic?: string): Promise<void>;
 }
 
 export interface RetryPolicy {
@@ -30,7 +31,7 @@ export class EventDispatcher {
     private readonly retry: RetryPolicy = { attempts: 5, baseDelayMs: 200 },
   ) {}
 
-  async dispatch(envelope: EventEnvelope, handle: (manager: EntityManager) => Promise<void>): Promise<DispatchOutcome> {
+  async dispatch(envelope: EventEnvelope, handle: (manager: EntityManager) => Promise<void>, topic?: string): Promise<DispatchOutcome> {
     const context = { requestId: envelope.correlationId, correlationId: envelope.correlationId, causationId: envelope.id, actor: envelope.actor };
     return runInContext(context, async () => {
       let lastError: unknown;
@@ -45,7 +46,7 @@ export class EventDispatcher {
           if (attempt < this.retry.attempts) await delay(this.retry.baseDelayMs * 2 ** (attempt - 1));
         }
       }
-      await this.deadLetters.park(envelope, lastError);
+      await this.deadLetters.park(envelope, lastError, topic);
       this.logger.error({ err: lastError, eventId: envelope.id, type: envelope.type }, 'event parked as dead letter');
       eventsHandled.inc({ service: this.service, type: envelope.type, outcome: 'dead-lettered' });
       return 'dead-lettered';

@@ -23,13 +23,13 @@ export abstract class EventServer extends Server implements CustomTransportStrat
   }
 
   /** Answers null for an event type this service does not handle (a topic carries several types). */
-  protected async handleEnvelope(envelope: EventEnvelope): Promise<DispatchOutcome | null> {
+  protected async handleEnvelope(envelope: EventEnvelope, topic?: string): Promise<DispatchOutcome | null> {
     const handler = this.getHandlerByPattern(envelope.type);
     if (!handler) return null;
     return this.dispatcher.dispatch(envelope, async (manager) => {
       const result: unknown = await handler(envelope, new EventContext([envelope, manager]));
       await lastValueFrom(this.transformToObservable(result), { defaultValue: undefined });
-    });
+    }, topic);
   }
 
   on(): never {

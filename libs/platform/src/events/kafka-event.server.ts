@@ -40,10 +40,10 @@ export class KafkaEventServer extends EventServer {
         await this.consumer.subscribe({ topics, fromBeginning: true });
         await this.consumer.run({
           autoCommit: true,
-          eachMessage: async ({ message }) => {
+          eachMessage: async ({ topic, message }) => {
             if (!message.value) return;
             const envelope = JSON.parse(message.value.toString()) as EventEnvelope;
-            await this.handleEnvelope(envelope);
+            await this.handleEnvelope(envelope, topic);
           },
         });
       }

@@ -76,13 +76,13 @@ export class KafkaEventPublisher implements EventPublisher {
   }
 }
 
-/** Parks a failed event in `<topic>.dlq` with the error, keyed like the original would be. */
+/** Parks a failed event in `<topic>.dlq` of the topic it came from (an event type may travel on several). */
 export class KafkaDeadLetterSink implements DeadLetterSink {
   constructor(private readonly producer: Producer) {}
 
-  async park(envelope: EventEnvelope, error: unknown): Promise<void> {
+  async park(envelope: EventEnvelope, error: unknown, topic = topicOfEventType(envelope.type)): Promise<void> {
     await this.producer.send({
-      topic: `${topicOfEventType(envelope.type)}.dlq`,
+      topic: `${topic}.dlq`,
       acks: -1,
       messages: [
         {
