@@ -10,20 +10,28 @@ import type { DataSource } from 'typeorm';
 import type { TokenVerifier } from '../auth/token-verifier';
 import { createServiceDataSource, migrate } from '../database/data-source';
 import type { EventPublisher } from '../events/event-publisher';
-import type { EventServer } from '../events/event-server';
 import { InProcessEventPublisher, InProcessEventServer, type InProcessEventBus } from '../events/in-process';
 import { KafkaEventPublisher } from '../events/kafka';
 import { KafkaEventServer } from '../events/kafka-event.server';
 import { OutboxRelay } from '../events/outbox-relay';
+import { requestBackfillForEmptyReadModels } from '../events/backfill';
 import { requestContextMiddleware } from '../http/request-context.middleware';
 import { NestPinoLogger } from '../logging/nest-logger';
 import { httpMetricsMiddleware } from '../metrics/metrics';
 import type { ObjectStorage } from '../storage/object-storage';
 import { PlatformModule } from './platform.module';
 import type { ServiceDefinition } from './service-definition';
-import type { ServiceSecrets } from './tokens';
+import type { ReadinessCheck, ServiceSecrets } from './tokens';
 
-export type EventTransport = { kind: 'kafka'; kafka: Kafka; sessionTimeoutMs?: number } | { kind: 'in-process'; bus: InProcessEventBus };
+export type EventTransport =
+  | {
+      kind: 'kafka';
+      kafka: Kafka;
+      sessionTimeoutMs?: number;
+      /** Put before every topic name, so that separate installations (or test runs) can share one Kafka cluster. */
+      topicPrefix?: string;
+    }
+  | { kind: 'in-process'; bus: InProcessEventBus };
 
 export interface ServiceRuntime {
   databaseUrl: string;
@@ -78,6 +86,10 @@ export async function createServiceApp(definition: ServiceDefinition, runtime: S
   });
   await dataSource.initialize();
   await migrate(dataSource);
+  await requestBackfillForEmptyReadModels(dataSource, definition.name, definition.readModels ?? [], logger);
+  const readinessChecks: ReadinessCheck[] = [];
+  const redis = runtime.redis;
+  if (redis) readinessChecks.push({ name: 'redis', ready: () => redis.status === 'ready' });
 
   @Module({
     imports: [
@@ -90,6 +102,7 @@ export async function createServiceApp(definition: ServiceDefinition, runtime: S
         redis: runtime.redis,
         secrets: runtime.secrets ?? {},
         withOperationalEndpoints: runtime.standalone,
+        readinessChecks,
       }),
       definition.module,
     ],
@@ -107,14 +120,15 @@ export async function createServiceApp(definition: ServiceDefinition, runtime: S
   );
   app.use('/openapi.json', (_req: unknown, res: { json(body: unknown): void }) => res.json(openApi));
 
-  const eventServer: EventServer =
+  const eventServer: KafkaEventServer | InProcessEventServer =
     runtime.events.kind === 'kafka'
-      ? new KafkaEventServer(runtime.events.kafka, definition.name, dataSource, logger, runtime.events.sessionTimeoutMs)
+      ? new KafkaEventServer(runtime.events.kafka, definition.name, dataSource, logger, runtime.events.sessionTimeoutMs, runtime.events.topicPrefix)
       : new InProcessEventServer(runtime.events.bus, definition.name, dataSource, logger);
   app.connectMicroservice({ strategy: eventServer }, { inheritAppConfig: true });
 
   const publisher: EventPublisher =
-    runtime.events.kind === 'kafka' ? new KafkaEventPublisher(runtime.events.kafka) : new InProcessEventPublisher(runtime.events.bus);
+    runtime.events.kind === 'kafka' ? new KafkaEventPublisher(runtime.events.kafka, logger, runtime.events.topicPrefix) : new InProcessEventPublisher(runtime.events.bus);
+  readinessChecks.push({ name: `${publisher.transport} consumer`, ready: () => eventServer.ready() }, { name: `${publisher.transport} producer`, ready: () => publisher.ready() });
   const relay = new OutboxRelay(dataSource, publisher, logger, runtime.databaseUrl);
 
   await app.init();
