@@ -119,7 +119,8 @@ export class KafkaDeadLetterSink implements DeadLetterSink {
   constructor(private readonly producer: Producer, private readonly table: DeadLetterSink, private readonly topicPrefix = '') {}
 
   async park(letter: DeadLetter): Promise<void> {
-    const topic = letter.topic ?? (letter.envelope ? topicOfEventType(letter.envelope.type) : 'shiliu.unknown');
+    // Whatever arrives through Kafka knows its topic; an envelope handed over otherwise goes by its type.
+    const topic = letter.topic ?? topicOfEventType(letter.envelope?.type ?? '');
     const headers: Record<string, string> = { consumer: letter.consumer, 'consumer-group': `shiliu-${letter.consumer}`, reason: letter.reason, error: letter.error };
     if (letter.envelope) Object.assign(headers, { 'event-type': letter.envelope.type, 'correlation-id': letter.envelope.correlationId });
     await this.producer.send({

@@ -37,6 +37,7 @@ export class OutboxRelay {
   private chain: Promise<void> = Promise.resolve();
   private queued = false;
   private stopped = false;
+  private stopping: Promise<void> | null = null;
   private lastPurge = 0;
   private readonly backlogSource = () => this.backlog();
 
@@ -83,13 +84,16 @@ export class OutboxRelay {
   }
 
   /** Stops waking, finishes the drain in progress and publishes whatever is left, so a clean shutdown leaves nothing behind. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.flush().catch((err: unknown) => this.logger.error({ err }, 'final outbox drain failed'));
-    outboxBacklogSources.delete(this.backlogSource);
-    await this.listener?.end().catch(() => undefined);
-    await this.lockSession?.end().catch(() => undefined);
+  stop(): Promise<void> {
+    this.stopping ??= (async () => {
+      this.stopped = true;
+      if (this.timer) clearTimeout(this.timer);
+      await this.flush().catch((err: unknown) => this.logger.error({ err }, 'final outbox drain failed'));
+      outboxBacklogSources.delete(this.backlogSource);
+      await this.listener?.end().catch(() => undefined);
+      await this.lockSession?.end().catch(() => undefined);
+    })();
+    return this.stopping;
   }
 
   private enqueue(drain: () => Promise<void>): Promise<void> {
