@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Client } from 'pg';
 import { createServiceApp, eventRetries, type InProcessEventBus, replayParked, requireEnv, type ServiceApp, testServiceRuntime, waitFor } from '../src';
 import { pingServices } from './fixtures/ping.fixture';
 
@@ -113,6 +114,29 @@ describe('events in embedded mode (outbox → in-process transport → inbox)', 
       const rows: unknown[] = await consumerApp.dataSource.query(`SELECT 1 FROM "received_pings" WHERE seq = -2`);
       return rows.length === 1;
     });
+  });
+
+  it('flushes only once the relay holding the lock elsewhere is done, so nothing is left behind', async () => {
+    const lockKey = `outbox:${producer.name}`;
+    const other = new Client({ connectionString: requireEnv('DATABASE_URL') });
+    await other.connect();
+    try {
+      await other.query(`SELECT pg_advisory_lock(hashtext($1))`, [lockKey]);
+      await fetch(`${baseUrl}/api/pings`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ count: 5, from: 2000 }) });
+      let flushed = false;
+      const flush = producerApp.relay.flush().then(() => (flushed = true));
+      await waitFor('the flush to wait for the lock', async () => {
+        const { rows } = await other.query(`SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND objid::int = hashtext($1)`, [lockKey]);
+        return rows.length === 1;
+      });
+      expect(flushed).toBe(false);
+      await other.query(`SELECT pg_advisory_unlock(hashtext($1))`, [lockKey]);
+      await flush;
+    } finally {
+      await other.end();
+    }
+    const [{ unpublished }] = await producerApp.dataSource.query(`SELECT count(*)::int AS unpublished FROM "outbox" WHERE published_at IS NULL`);
+    expect(unpublished).toBe(0);
   });
 
   it('purges published events after a week and handled ids after two, keeping what is still needed', async () => {
