@@ -70,6 +70,23 @@ describe('events in distributed mode (outbox → Kafka → inbox, across process
     expect(after.rows[0].unsent).toBe(0);
   });
 
+  it('sets aside an outbox record Kafka refuses for good, and publishes what follows it', async () => {
+    const big = { id: randomUUID(), type: 'fixture.ping-sent', version: 1, occurredAt: new Date().toISOString(), actor: null, correlationId: randomUUID(), causationId: randomUUID(), payload: { seq: 8000, padding: 'x'.repeat(2_000_000) } };
+    await pings.producerDatabase.query(`INSERT INTO "${pings.producerSchema}"."outbox" ("id", "topic", "key", "type", "envelope") VALUES ($1, $2, '0', $3, $4)`, [
+      big.id,
+      pings.topic,
+      big.type,
+      JSON.stringify(big),
+    ]);
+    await pings.send(1, 8001);
+    await waitFor('the ping written after the refused record to be handled', async () => {
+      const { rows } = await pings.consumerDatabase.query(`SELECT 1 FROM "${pings.consumerSchema}"."received_pings" WHERE seq = 8001`);
+      return rows.length === 1;
+    });
+    const { rows } = await pings.producerDatabase.query(`SELECT published_at, failed_at IS NOT NULL AS failed, error FROM "${pings.producerSchema}"."outbox" WHERE id = $1`, [big.id]);
+    expect(rows).toEqual([{ published_at: null, failed: true, error: expect.stringMatching(/larger than the max message size/) }]);
+  });
+
   it('parks what it cannot read (not JSON, an unknown type, a newer version) in <topic>.dlq with the reason, and handles what follows on the partition', async () => {
     const producer = pings.kafka.producer();
     await producer.connect();
