@@ -36,6 +36,8 @@ export interface RetryPolicy {
   transientLimitMs: number;
 }
 
+const HEARTBEAT_EVERY_MS = 1000;
+
 export const defaultRetryPolicy: RetryPolicy = { attempts: 5, baseDelayMs: 200, maxDelayMs: 10_000, transientLimitMs: 15 * 60_000 };
 
 /** Where a message came from, and what to do while waiting between tries (Kafka's consumer heartbeats to keep its partitions). */
@@ -106,10 +108,13 @@ export class EventDispatcher {
     }
   }
 
+  /** Waits before the next try, a second at a time, so that Kafka's consumer heartbeats meanwhile and keeps its partitions. */
   private async pause(attempt: number, delivery: Delivery): Promise<void> {
-    const ms = Math.min(this.retry.maxDelayMs, this.retry.baseDelayMs * 2 ** Math.min(attempt - 1, 20));
-    await new Promise((resolve) => setTimeout(resolve, ms));
-    await delivery.whileWaiting?.();
+    const until = Date.now() + Math.min(this.retry.maxDelayMs, this.retry.baseDelayMs * 2 ** Math.min(attempt - 1, 20));
+    for (let left = until - Date.now(); left > 0; left = until - Date.now()) {
+      await new Promise((resolve) => setTimeout(resolve, Math.min(left, HEARTBEAT_EVERY_MS)));
+      await delivery.whileWaiting?.();
+    }
   }
 
   private handleOnce(envelope: EventEnvelope, handle: (manager: EntityManager) => Promise<void>): Promise<DispatchOutcome> {

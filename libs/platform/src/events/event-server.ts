@@ -69,6 +69,9 @@ export abstract class EventServer extends Server implements CustomTransportStrat
     return 'dead-lettered';
   }
 
+  /** Whether events reach this service now (for readiness): consuming, or nothing to consume. */
+  abstract ready(): boolean;
+
   on(): never {
     throw new Error('Event servers emit no status events');
   }

@@ -42,7 +42,6 @@ export class KafkaEventServer extends EventServer {
     callback();
   }
 
-  /** Consuming, or nothing to consume. */
   ready(): boolean {
     return this.topics.length === 0 || this.consuming;
   }

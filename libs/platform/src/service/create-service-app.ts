@@ -9,12 +9,13 @@ import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import type { TokenVerifier } from '../auth/token-verifier';
 import { createServiceDataSource, migrate } from '../database/data-source';
+import { requestBackfillForEmptyReadModels } from '../events/backfill';
 import type { EventPublisher } from '../events/event-publisher';
+import type { EventServer } from '../events/event-server';
 import { InProcessEventPublisher, InProcessEventServer, type InProcessEventBus } from '../events/in-process';
 import { KafkaEventPublisher } from '../events/kafka';
 import { KafkaEventServer } from '../events/kafka-event.server';
 import { OutboxRelay } from '../events/outbox-relay';
-import { requestBackfillForEmptyReadModels } from '../events/backfill';
 import { requestContextMiddleware } from '../http/request-context.middleware';
 import { NestPinoLogger } from '../logging/nest-logger';
 import { httpMetricsMiddleware } from '../metrics/metrics';
@@ -120,7 +121,7 @@ export async function createServiceApp(definition: ServiceDefinition, runtime: S
   );
   app.use('/openapi.json', (_req: unknown, res: { json(body: unknown): void }) => res.json(openApi));
 
-  const eventServer: KafkaEventServer | InProcessEventServer =
+  const eventServer: EventServer =
     runtime.events.kind === 'kafka'
       ? new KafkaEventServer(runtime.events.kafka, definition.name, dataSource, logger, runtime.events.sessionTimeoutMs, runtime.events.topicPrefix)
       : new InProcessEventServer(runtime.events.bus, definition.name, dataSource, logger);
