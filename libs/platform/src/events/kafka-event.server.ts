@@ -76,6 +76,8 @@ export class KafkaEventServer extends EventServer {
           await this.handleMessage(message.value.toString(), delivery);
         },
       });
+      // Closed while connecting: the consumer that just started must not outlive the server.
+      if (this.closed) await consumer.disconnect();
     } catch (error) {
       this.log.warn({ err: error, retryInMs: nextDelayMs }, 'Kafka consumer cannot start yet; retrying');
       this.reconnectLater(consumer, nextDelayMs);
