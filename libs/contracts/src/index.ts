@@ -23,3 +23,6 @@ export * from './events/user-mentioned.event';
 export * from './events/backfill-requested.event';
 export * from './events/user-announced.event';
 export * from './events/post-announced.event';
+export * from './events/follow-change';
+export * from './events/user-followed.event';
+export * from './events/user-unfollowed.event';

@@ -40,6 +40,8 @@ export const routeTable: readonly RouteEntry[] = [
   { method: 'GET', path: '/api/users/verification/status', service: 'auth' },
   { method: 'POST', path: '/api/users/verification', service: 'auth' },
   { method: 'DELETE', path: '/api/users/verification/revoke', service: 'auth' },
+  // The follow states of many users at once (social, below) is literal too.
+  { method: 'GET', path: '/api/users/follow-status', service: 'social' },
   { method: 'GET', path: '/api/users/:user_id', service: 'auth' },
   { method: 'PUT', path: '/api/users/:user_id', service: 'auth' },
   { method: 'DELETE', path: '/api/users/:user_id', service: 'auth' },
@@ -158,6 +160,8 @@ export const routeTable: readonly RouteEntry[] = [
   { method: 'GET', path: '/api/users/:user_id/followers', service: 'social' },
   { method: 'GET', path: '/api/users/:user_id/follow-status', service: 'social' },
   { method: 'GET', path: '/api/users/:user_id/stats', service: 'social' },
+  // The hover user card (admin spec 3), answered from social's own read model.
+  { method: 'GET', path: '/api/users/:user_id/card', service: 'social' },
 
   // social: admin spec 7 generic table for follows.
   { method: 'GET', path: '/api/admin/follows', service: 'social' },

@@ -1,9 +1,16 @@
 import type { ServiceDefinition } from '@shiliu/platform';
+import { SocialTables1763800000000 } from './migrations/1763800000000-social-tables';
 import { SocialModule } from './social.module';
 
 export const socialService: ServiceDefinition = {
   name: 'social',
   module: SocialModule,
   entities: [],
-  migrations: [],
+  migrations: [SocialTables1763800000000],
+  readModels: [
+    { table: 'user_cards', follows: ['user'] },
+    { table: 'posts', follows: ['post'] },
+  ],
 };
+
+export { UserStatsRepository, type Drift } from './stats/user-stats.repository';

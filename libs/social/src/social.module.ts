@@ -1,5 +1,18 @@
 import { Module } from '@nestjs/common';
+import { FollowController } from './follows/follow.controller';
+import { FollowRepository } from './follows/follow.repository';
+import { FollowService } from './follows/follow.service';
+import { PostEventsHandler } from './posts/post-events.handler';
+import { PostRepository } from './posts/post.repository';
+import { UserStatsController } from './stats/user-stats.controller';
+import { UserStatsRepository } from './stats/user-stats.repository';
+import { UserStatsService } from './stats/user-stats.service';
+import { UserCardRepository } from './users/user-card.repository';
+import { UserEventsHandler } from './users/user-events.handler';
 
-/** The social service (DESIGN.md §1): its controllers, providers and event handlers are registered here. */
-@Module({})
+/** The social service (DESIGN.md §1): the follow graph, per-user counters and the user cards. */
+@Module({
+  controllers: [FollowController, UserStatsController, UserEventsHandler, PostEventsHandler],
+  providers: [FollowRepository, FollowService, PostRepository, UserCardRepository, UserStatsRepository, UserStatsService],
+})
 export class SocialModule {}

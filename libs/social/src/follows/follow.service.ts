@@ -1,0 +1,130 @@
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { type EventDefinition, type FollowChangePayload, userFollowed, userUnfollowed } from '@shiliu/contracts';
+import { offsetOf, Outbox, pagination, type PaginationQuery, type Principal } from '@shiliu/platform';
+import { DataSource, type EntityManager } from 'typeorm';
+import { UserStatsRepository } from '../stats/user-stats.repository';
+import { UserCardRepository, type UserCardRow } from '../users/user-card.repository';
+import { type FollowState, followState } from './follow-state';
+import { type FollowListKind, FollowRepository } from './follow.repository';
+import type { FollowListItem, UserFollowState } from './follow.view';
+
+/**
+ * Follows and unfollows. The unique edge decides whether a request changes anything: following twice or unfollowing
+ * someone not followed succeeds with no second effect. The counters of both users move in the same transaction as
+ * the edge, so they never disagree with it, and the event goes out through the outbox with the new counts.
+ */
+@Injectable()
+export class FollowService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly outbox: Outbox,
+    private readonly follows: FollowRepository,
+    private readonly cards: UserCardRepository,
+    private readonly stats: UserStatsRepository,
+  ) {}
+
+  follow(principal: Principal, targetUserId: string): Promise<FollowState> {
+    return this.change(principal, targetUserId, true);
+  }
+
+  unfollow(principal: Principal, targetUserId: string): Promise<FollowState> {
+    return this.change(principal, targetUserId, false);
+  }
+
+  async status(principal: Principal | undefined, targetUserId: string): Promise<FollowState> {
+    const target = await this.target(this.dataSource.manager, targetUserId);
+    return this.stateOf(this.dataSource.manager, principal, target.id);
+  }
+
+  /** States for many users at once, in the order asked; users that do not exist read as not followed. */
+  async statuses(principal: Principal | undefined, userIds: string[]): Promise<UserFollowState[]> {
+    const manager = this.dataSource.manager;
+    const found = new Map((await this.cards.byUserIds(manager, userIds)).map((card) => [card.user_id, card.id]));
+    const states = await this.states(manager, principal, [...found.values()]);
+    return userIds.map((userId) => ({ user_id: userId, ...(states.get(found.get(userId) ?? 0) ?? followState(false, false)) }));
+  }
+
+  async list(kind: FollowListKind, principal: Principal | undefined, userId: string, query: PaginationQuery): Promise<{ items: FollowListItem[]; pagination: ReturnType<typeof pagination> }> {
+    const manager = this.dataSource.manager;
+    const owner = await this.target(manager, userId);
+    const { rows, total } = await this.follows.list(manager, kind, owner.id, query.limit, offsetOf(query.page, query.limit));
+    const states = await this.states(manager, principal, rows.map((row) => row.id));
+    const items = rows.map((row) => {
+      const state = states.get(row.id) ?? followState(false, false);
+      return { ...row, followed_at: new Date(row.followed_at).toISOString(), isFollowing: state.followed, isMutual: state.isMutual, buttonType: state.buttonType };
+    });
+    return { items, pagination: pagination(query.page, query.limit, total) };
+  }
+
+  /** The user the path names, or 404. */
+  async target(manager: EntityManager, userId: string): Promise<UserCardRow> {
+    const card = await this.cards.byUserId(manager, userId);
+    if (!card) throw new NotFoundException('用户不存在');
+    return card;
+  }
+
+  /**
+   * A deleted account leaves no follows in either direction; the others' counters drop with them. Nothing is
+   * emitted: no one is to be told that a deleted account stopped following them.
+   */
+  async removeUser(manager: EntityManager, id: number): Promise<void> {
+    const moves = new Map<number, { follow_count: number; fans_count: number }>();
+    const move = (userId: number, counter: 'follow_count' | 'fans_count'): void => {
+      const current = moves.get(userId) ?? { follow_count: 0, fans_count: 0 };
+      current[counter] -= 1;
+      moves.set(userId, current);
+    };
+    for (const edge of await this.follows.removeAllOf(manager, id)) {
+      move(edge.follower_id, 'follow_count');
+      move(edge.following_id, 'fans_count');
+    }
+    // In id order, like every other change of two users' counters, so that none can deadlock with it.
+    for (const userId of [...moves.keys()].sort((a, b) => a - b)) await this.stats.adjust(manager, userId, moves.get(userId) ?? {});
+    await this.cards.remove(manager, id);
+  }
+
+  async stateOf(manager: EntityManager, principal: Principal | undefined, id: number): Promise<FollowState> {
+    return (await this.states(manager, principal, [id])).get(id) ?? followState(false, false);
+  }
+
+  /** The viewer's state towards each of `ids`; a visitor follows no one. */
+  async states(manager: EntityManager, principal: Principal | undefined, ids: number[]): Promise<Map<number, FollowState>> {
+    if (!principal) return new Map(ids.map((id) => [id, followState(false, false)]));
+    const relations = await this.follows.relations(manager, Number(principal.id), ids);
+    return new Map(ids.map((id) => {
+      const relation = relations.get(id);
+      return [id, followState(relation?.viewerFollows ?? false, relation?.followsViewer ?? false)];
+    }));
+  }
+
+  private change(principal: Principal, targetUserId: string, follow: boolean): Promise<FollowState> {
+    const self = new BadRequestException(follow ? '不能关注自己' : '不能取消关注自己');
+    if (targetUserId === principal.userId) throw self;
+    return this.dataSource.transaction(async (manager) => {
+      const target = await this.target(manager, targetUserId);
+      const followerId = Number(principal.id);
+      // The same account under a product ID the token does not carry any more.
+      if (target.id === followerId) throw self;
+      await this.cards.ensure(manager, principal);
+      const changed = follow ? await this.follows.add(manager, followerId, target.id) : await this.follows.remove(manager, followerId, target.id);
+      if (changed) await this.moveCounters(manager, followerId, target, follow ? 1 : -1, principal.userId, follow ? userFollowed : userUnfollowed);
+      return this.stateOf(manager, principal, target.id);
+    });
+  }
+
+  private async moveCounters(manager: EntityManager, followerId: number, target: UserCardRow, step: 1 | -1, followerUserId: string, event: EventDefinition<FollowChangePayload>): Promise<void> {
+    // Both rows are touched in id order, so two users following each other at once cannot deadlock.
+    const moves: [number, 'follow_count' | 'fans_count'][] = [[followerId, 'follow_count'], [target.id, 'fans_count']];
+    moves.sort((a, b) => a[0] - b[0]);
+    for (const [id, counter] of moves) await this.stats.adjust(manager, id, { [counter]: step });
+    const counts = await this.stats.of(manager, [followerId, target.id]);
+    await this.outbox.add(manager, event, {
+      follower_id: followerId,
+      follower_user_id: followerUserId,
+      following_id: target.id,
+      following_user_id: target.user_id,
+      follower_follow_count: counts.get(followerId)?.follow_count ?? 0,
+      following_fans_count: counts.get(target.id)?.fans_count ?? 0,
+    });
+  }
+}
