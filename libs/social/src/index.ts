@@ -1,12 +1,12 @@
 import type { ServiceDefinition } from '@shiliu/platform';
-import { SocialTables1763800000000 } from './migrations/1763800000000-social-tables';
+import { SocialTables1763820000000 } from './migrations/1763820000000-social-tables';
 import { SocialModule } from './social.module';
 
 export const socialService: ServiceDefinition = {
   name: 'social',
   module: SocialModule,
   entities: [],
-  migrations: [SocialTables1763800000000],
+  migrations: [SocialTables1763820000000],
   readModels: [
     { table: 'user_cards', follows: ['user'] },
     { table: 'posts', follows: ['post'] },

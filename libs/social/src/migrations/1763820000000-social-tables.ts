@@ -7,8 +7,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * overwrites it); `user_stats` holds the counters, which move with every change of what they count and which the
  * reconcile command can recompute from `follows` and `posts` at any time.
  */
-export class SocialTables1763800000000 implements MigrationInterface {
-  name = 'SocialTables1763800000000';
+export class SocialTables1763820000000 implements MigrationInterface {
+  name = 'SocialTables1763820000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
     const s = schemaOf(queryRunner);
