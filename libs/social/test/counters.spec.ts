@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { join } from 'node:path';
-import { type EventEnvelope, postCollected, postDeleted, postLiked, postPublished, postUncollected, postUnliked } from '@shiliu/contracts';
+import { type EventEnvelope, postAnnounced, postCollected, postDeleted, postLiked, postPublished, postUncollected, postUnliked } from '@shiliu/contracts';
 import { spawnTs } from '@shiliu/platform';
 import { UserStatsRepository } from '../src';
 import { postSnapshot, SocialTestApp, type TestUser } from './social-test-app';
@@ -148,6 +148,15 @@ describe('counters', () => {
     expect(notes.some((note) => note.deleted && note.published && note.likes.size > 0)).toBe(true);
     expect(await new UserStatsRepository().drift(app.service.dataSource.manager)).toEqual([]);
     expect(await reconcileCommand()).toContain(`${app.schema}: 0 user(s) drifted`);
+  });
+
+  it('starts a backfilled note from its announced counts, never over a newer like', async () => {
+    const author = await app.user();
+    const post = postSnapshot(author);
+    const announcedAt = new Date();
+    await app.deliver(postLiked.type, { post_id: post.id, post_author_id: author.id, user_id: 1, count: 6 }, new Date(announcedAt.getTime() + 1000));
+    await app.deliver(postAnnounced.type, { post, like_count: 5, collect_count: 2 }, announcedAt);
+    expect((await app.call('GET', `/api/users/${author.userId}/stats`)).body.data).toMatchObject({ post_count: 1, like_count: 6, collect_count: 2, likes_and_collects: 8 });
   });
 
   it('reconcile reports a drift it finds and fixes it', async () => {

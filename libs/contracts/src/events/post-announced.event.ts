@@ -7,6 +7,9 @@ import type { PostSnapshot } from './post-snapshot';
  */
 export interface PostAnnouncedPayload {
   post: PostSnapshot;
+  /** The note's counts as it is announced, so a rebuilt read model (social's counters) starts from them. */
+  like_count: number;
+  collect_count: number;
 }
 
 export const postAnnounced = defineEvent<PostAnnouncedPayload>({ type: 'post.announced', version: 1, topic: 'shiliu.post', key: (p) => String(p.post.id) });

@@ -3,6 +3,7 @@ import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 import {
   type EventEnvelope,
   postAnnounced,
+  type PostAnnouncedPayload,
   postCollected,
   postDeleted,
   type PostDeletedPayload,
@@ -22,9 +23,18 @@ import { PostRepository } from './post.repository';
 export class PostEventsHandler {
   constructor(private readonly posts: PostRepository) {}
 
-  @EventPattern([postPublished.type, postUpdated.type, postAnnounced.type])
+  @EventPattern([postPublished.type, postUpdated.type])
   async published(@Payload() envelope: EventEnvelope<{ post: PostSnapshot }>, @Ctx() context: EventContext): Promise<void> {
     await this.posts.published(context.manager, envelope.payload.post, envelope.occurredAt);
+  }
+
+  /** A backfill: the note and its counts as of the announcement, none of it over anything newer. */
+  @EventPattern(postAnnounced.type)
+  async announced(@Payload() envelope: EventEnvelope<PostAnnouncedPayload>, @Ctx() context: EventContext): Promise<void> {
+    const { post, like_count, collect_count } = envelope.payload;
+    await this.posts.published(context.manager, post, envelope.occurredAt);
+    await this.posts.likes(context.manager, post.id, post.author_id, like_count, envelope.occurredAt);
+    await this.posts.collections(context.manager, post.id, post.author_id, collect_count, envelope.occurredAt);
   }
 
   @EventPattern(postDeleted.type)
