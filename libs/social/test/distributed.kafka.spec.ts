@@ -114,7 +114,7 @@ describe('social in distributed mode (gateway → services, events over Kafka)',
     await admin.end();
   });
 
-  it("moves both users' counters on a follow and the author's like_count on a like in content", async () => {
+  it("answers every social call through the gateway; a follow moves both users' counters, a like and a collection in content the author's", async () => {
     const fan = await register('粉丝');
     const author = await register('作者');
     await waitFor('social to learn both users from user.registered', async () => (await stats(fan.userId)) !== null && (await stats(author.userId)) !== null, 60_000, 250);
@@ -149,5 +149,25 @@ describe('social in distributed mode (gateway → services, events over Kafka)',
 
     const card = await call<Record<string, unknown>>('GET', `/api/users/${author.userId}/card`, undefined, fan.token);
     expect(card.body.data).toMatchObject({ nickname: '作者', fansCount: 1, likeAndCollectCount: 2, isFollowing: true, buttonType: 'unfollow', images: [expect.stringContaining(key)] });
+
+    expect((await call('POST', `/api/users/${fan.userId}/follow`, undefined, author.token)).body.data).toEqual({ followed: true, isMutual: true, buttonType: 'mutual' });
+    expect((await call('GET', `/api/users/${author.userId}/follow-status`, undefined, fan.token)).body.data).toEqual({ followed: true, isMutual: true, buttonType: 'mutual' });
+    expect((await call<{ mutualFollows: { user_id: string }[] }>('GET', `/api/users/${fan.userId}/mutual-follows`, undefined, fan.token)).body.data.mutualFollows).toEqual([
+      expect.objectContaining({ user_id: author.userId, nickname: '作者', post_count: 1, isFollowing: true, isMutual: true, buttonType: 'mutual' }),
+    ]);
+    expect((await call('DELETE', `/api/users/${author.userId}/follow`, undefined, fan.token)).body.data).toEqual({ followed: false, isMutual: false, buttonType: 'back' });
+    expect((await call<{ following: { user_id: string }[] }>('GET', `/api/users/${author.userId}/following`)).body.data.following.map((item) => item.user_id)).toEqual([fan.userId]);
+    expect(await stats(fan.userId)).toMatchObject({ follow_count: 0, fans_count: 1 });
+  });
+
+  it('refuses through the gateway: oneself, an unknown user, no login, over 100 ids', async () => {
+    const me = await register('拒绝');
+    await waitFor('social to learn the user', async () => (await stats(me.userId)) !== null, 60_000, 250);
+    expect((await call('POST', `/api/users/${me.userId}/follow`, undefined, me.token)).body).toMatchObject({ code: 400, message: '不能关注自己' });
+    expect((await call('POST', '/api/users/nobody_at_all/follow', undefined, me.token)).body).toMatchObject({ code: 404, message: '用户不存在' });
+    expect((await call('GET', '/api/users/nobody_at_all/card')).status).toBe(404);
+    expect((await call('DELETE', `/api/users/${me.userId}/follow`)).status).toBe(401);
+    const ids = Array.from({ length: 101 }, (_, i) => `u${i}`).join(',');
+    expect((await call('GET', `/api/users/follow-status?ids=${ids}`, undefined, me.token)).status).toBe(400);
   });
 });
