@@ -1,6 +1,6 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { type EventDefinition, type FollowChangePayload, userFollowed, userUnfollowed } from '@shiliu/contracts';
-import { offsetOf, Outbox, pagination, type PaginationQuery, type Principal } from '@shiliu/platform';
+import { offsetOf, Outbox, type Pagination, pagination, type PaginationQuery, type Principal } from '@shiliu/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { UserStatsRepository } from '../stats/user-stats.repository';
 import { UserCardRepository, type UserCardRow } from '../users/user-card.repository';
@@ -41,10 +41,13 @@ export class FollowService {
     const manager = this.dataSource.manager;
     const found = new Map((await this.cards.byUserIds(manager, userIds)).map((card) => [card.user_id, card.id]));
     const states = await this.states(manager, principal, [...found.values()]);
-    return userIds.map((userId) => ({ user_id: userId, ...(states.get(found.get(userId) ?? 0) ?? followState(false, false)) }));
+    return userIds.map((userId) => {
+      const id = found.get(userId);
+      return { user_id: userId, ...((id !== undefined && states.get(id)) || followState(false, false)) };
+    });
   }
 
-  async list(kind: FollowListKind, principal: Principal | undefined, userId: string, query: PaginationQuery): Promise<{ items: FollowListItem[]; pagination: ReturnType<typeof pagination> }> {
+  async list(kind: FollowListKind, principal: Principal | undefined, userId: string, query: PaginationQuery): Promise<{ items: FollowListItem[]; pagination: Pagination }> {
     const manager = this.dataSource.manager;
     const owner = await this.target(manager, userId);
     const { rows, total } = await this.follows.list(manager, kind, owner.id, query.limit, offsetOf(query.page, query.limit));

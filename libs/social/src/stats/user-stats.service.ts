@@ -6,7 +6,7 @@ import { PostRepository } from '../posts/post.repository';
 import { UserStatsRepository } from './user-stats.repository';
 import type { UserCardView, UserStatsView } from './user-stats.view';
 
-/** public-side.md §3 the hover card shows this many covers. */
+/** The hover card shows the covers of this many newest notes (public-side.md, limits: hover-card covers 3). */
 const CARD_COVERS = 3;
 
 /** The profile counters and the hover card, answered from this service's own tables only. */
