@@ -1,6 +1,24 @@
 import { Module } from '@nestjs/common';
 import { FilesController } from './files/files.controller';
+import { ImageProcessor } from './images/image-processor';
+import { UploadController } from './uploads/upload.controller';
+import { UploadRepository } from './uploads/upload.repository';
+import { UploadService } from './uploads/upload.service';
+import { FfmpegVideoTools } from './videos/ffmpeg.video-tools';
+import { VideoProcessJob } from './videos/video-process.job';
+import { VideoQueue } from './videos/video-queue';
+import { VIDEO_TOOLS } from './videos/video-tools';
 
 /** The media service (DESIGN.md §1): uploaded objects, their processing, and the file URLs it hands out. */
-@Module({ controllers: [FilesController] })
+@Module({
+  controllers: [UploadController, FilesController],
+  providers: [
+    ImageProcessor,
+    UploadRepository,
+    UploadService,
+    VideoProcessJob,
+    VideoQueue,
+    { provide: VIDEO_TOOLS, useClass: FfmpegVideoTools },
+  ],
+})
 export class MediaModule {}

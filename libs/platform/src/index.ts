@@ -26,6 +26,8 @@ export * from './logging/logger';
 export * from './logging/nest-logger';
 export * from './metrics/metrics';
 export * from './queue/job-queue';
+export * from './queue/in-process.queue';
+export * from './queue/bullmq.queue';
 export * from './search/search-index';
 export * from './service/create-service-app';
 export * from './service/health.controller';
