@@ -8,3 +8,4 @@ export const mediaService: ServiceDefinition = {
   entities: [],
   migrations: [MediaTables1763800000000],
 };
+export { runMediaWorker } from './videos/media-worker';

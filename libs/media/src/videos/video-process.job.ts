@@ -10,8 +10,10 @@ import { DataSource } from 'typeorm';
 import { type UploadRecord, UploadRepository } from '../uploads/upload.repository';
 import { playableInBrowsers, VIDEO_TOOLS, type VideoTools } from './video-tools';
 
-/** The queue every media job goes through (BullMQ's queue name in distributed mode). */
-export const MEDIA_QUEUE = 'shiliu-media';
+/** The BullMQ queue of a media service: named after its schema, so that test instances never share one. */
+export function mediaQueueName(schema: string): string {
+  return `shiliu-${schema}-jobs`;
+}
 
 /** An uploaded video to make ready: its stored source, and the cover the client sent, if any. */
 export interface VideoProcessPayload {
@@ -98,6 +100,7 @@ export class VideoProcessJob {
           height: result.height,
         });
       });
+      await context.progress(100);
       return result;
     } finally {
       await rm(directory, { recursive: true, force: true });

@@ -1,9 +1,9 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
-import { BullMqJobQueue, InProcessJobQueue, type JobHandlers, type JobPolicy, type JobQueue, LOGGER, REDIS } from '@shiliu/platform';
+import { BullMqJobQueue, InProcessJobQueue, type JobHandlers, type JobPolicy, type JobQueue, LOGGER, REDIS, SERVICE_NAME } from '@shiliu/platform';
 import type { ConnectionOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { MEDIA_QUEUE, type MediaJobs, VideoProcessJob } from './video-process.job';
+import { type MediaJobs, mediaQueueName, VideoProcessJob } from './video-process.job';
 
 /**
  * Three attempts, 5 s then 10 s apart; an attempt may take 15 minutes, enough to transcode a 100 MB upload
@@ -28,9 +28,9 @@ export function bullMqConnection(redis: Redis): ConnectionOptions {
 export class VideoQueue implements OnModuleDestroy {
   readonly jobs: JobQueue<MediaJobs>;
 
-  constructor(@Inject(REDIS) redis: Redis | null, @Inject(LOGGER) logger: Logger, video: VideoProcessJob) {
+  constructor(@Inject(REDIS) redis: Redis | null, @Inject(SERVICE_NAME) schema: string, @Inject(LOGGER) logger: Logger, video: VideoProcessJob) {
     this.jobs = redis
-      ? new BullMqJobQueue<MediaJobs>(MEDIA_QUEUE, bullMqConnection(redis), mediaJobPolicy)
+      ? new BullMqJobQueue<MediaJobs>(mediaQueueName(schema), bullMqConnection(redis), mediaJobPolicy)
       : new InProcessJobQueue<MediaJobs>(mediaJobHandlers(video), mediaJobPolicy, logger);
   }
 

@@ -53,7 +53,6 @@ export class InProcessJobQueue<Jobs extends Record<string, object>> implements J
         );
         status.attemptsMade += 1;
         status.state = 'completed';
-        status.progress = 100;
         return;
       } catch (error) {
         status.attemptsMade += 1;
