@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { MediaEventsHandler } from './cleanup/media-events.handler';
+import { ObjectCleanupService } from './cleanup/object-cleanup.service';
 import { FilesController } from './files/files.controller';
 import { ImageProcessor } from './images/image-processor';
 import { UploadController } from './uploads/upload.controller';
@@ -11,9 +13,10 @@ import { VIDEO_TOOLS } from './videos/video-tools';
 
 /** The media service (DESIGN.md §1): uploaded objects, their processing, and the file URLs it hands out. */
 @Module({
-  controllers: [UploadController, FilesController],
+  controllers: [UploadController, FilesController, MediaEventsHandler],
   providers: [
     ImageProcessor,
+    ObjectCleanupService,
     UploadRepository,
     UploadService,
     VideoProcessJob,

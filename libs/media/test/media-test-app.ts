@@ -10,6 +10,7 @@ import {
   signUserToken,
   testServiceRuntime,
 } from '@shiliu/platform';
+import type { EventEnvelope } from '@shiliu/contracts';
 import { Client } from 'minio';
 import { mediaService } from '../src';
 
@@ -109,6 +110,13 @@ export class MediaTestApp {
   async fetchFile(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Headers; body: Buffer }> {
     const response = await fetch(`${this.base}${url}`, { headers });
     return { status: response.status, headers: response.headers, body: Buffer.from(await response.arrayBuffer()) };
+  }
+
+  /** Delivers an event as the bus would (handled once, through the inbox). */
+  async deliver<T>(type: string, payload: T): Promise<void> {
+    const id = randomUUID();
+    const envelope: EventEnvelope<T> = { id, type, version: 1, occurredAt: new Date().toISOString(), actor: null, correlationId: id, causationId: id, payload };
+    await this.runtime.bus.deliver(envelope);
   }
 
   query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {

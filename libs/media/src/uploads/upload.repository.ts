@@ -40,7 +40,8 @@ export class UploadRepository {
    * more, which the caller removes from storage. Without keys, every row of the owner goes.
    */
   async release(manager: EntityManager, ownerId: number, keys?: string[]): Promise<string[]> {
-    const rows: { key: string }[] = await manager.query(
+    // TypeORM answers a DELETE … RETURNING as [rows, count].
+    const [rows]: [{ key: string }[], number] = await manager.query(
       keys
         ? `DELETE FROM "uploads" WHERE "owner_id" = $1 AND ("key" = ANY($2) OR "source_key" = ANY($2)) RETURNING "key"`
         : `DELETE FROM "uploads" WHERE "owner_id" = $1 RETURNING "key"`,
@@ -51,7 +52,7 @@ export class UploadRepository {
 
   /** Drops the rows of uploads never attached since `before` and answers the keys no one holds any more. */
   async releaseUnattached(manager: EntityManager, before: Date): Promise<string[]> {
-    const rows: { key: string }[] = await manager.query(
+    const [rows]: [{ key: string }[], number] = await manager.query(
       `DELETE FROM "uploads" u WHERE u."attached_at" IS NULL AND u."created_at" < $1
          AND NOT EXISTS (SELECT 1 FROM "uploads" s WHERE s."key" = u."source_key" AND s."attached_at" IS NOT NULL)
        RETURNING u."key"`,
