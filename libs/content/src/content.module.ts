@@ -10,7 +10,7 @@ import { CommentService } from './comments/comment.service';
 import { PostController } from './posts/post.controller';
 import { PostRepository } from './posts/post.repository';
 import { PostService } from './posts/post.service';
-import { VideoEventsHandler } from './posts/video-events.handler';
+import { MediaEventsHandler } from './posts/media-events.handler';
 import { ReactionController } from './reactions/reaction.controller';
 import { ReactionService } from './reactions/reaction.service';
 import { MediaObjects } from './shared/media-objects';
@@ -20,7 +20,7 @@ import { UserContentController } from './users/user-content.controller';
 
 /** The content service (DESIGN.md §1): notes and drafts, feeds, categories, tags, comments, likes, collections, views. */
 @Module({
-  controllers: [CategoryController, PostController, CommentController, ReactionController, TagController, UserContentController, UserEventsHandler, VideoEventsHandler],
+  controllers: [CategoryController, PostController, CommentController, ReactionController, TagController, UserContentController, UserEventsHandler, MediaEventsHandler],
   providers: [
     AuthorRepository,
     CategoryRepository,

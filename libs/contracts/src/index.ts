@@ -22,3 +22,4 @@ export * from './events/comment-unliked.event';
 export * from './events/user-mentioned.event';
 export * from './events/media-video-processed.event';
 export * from './events/post-draft-saved.event';
+export * from './events/media-image-processed.event';

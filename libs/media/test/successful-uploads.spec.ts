@@ -76,6 +76,16 @@ describe('uploads accepted (media service, real MinIO and ffmpeg, jobs in proces
     const thumbnail = await app.fetchFile(data.thumbnailUrl);
     expect(thumbnail.headers.get('content-type')).toBe('image/webp');
     expect((await sharp(thumbnail.body).metadata()).format).toBe('webp');
+
+    const events = await app.query<{ envelope: { payload: Record<string, unknown> } }>(`SELECT "envelope" FROM "outbox" WHERE "type" = 'media.image.processed'`);
+    expect(events.map((event) => event.envelope.payload)).toContainEqual({
+      owner_id: 1001,
+      url: data.url,
+      width: 300,
+      height: 200,
+      blurhash: data.blurhash,
+      thumbnail_url: data.thumbnailUrl,
+    });
   });
 
   it('takes the same call under the field name image, and answers an avatar like any image', async () => {

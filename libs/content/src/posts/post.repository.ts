@@ -7,6 +7,9 @@ export interface StoredImage {
   url: string;
   width: number | null;
   height: number | null;
+  /** From media.image.processed: the blurred preview and the feed-card version. */
+  blurhash?: string | null;
+  thumbnail_url?: string | null;
 }
 
 export interface StoredVideo {

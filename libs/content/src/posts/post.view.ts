@@ -20,6 +20,9 @@ export interface PostView {
   video: { url: string; coverUrl: string | null; name: string | null; size: number | null } | null;
   videos: { url: string; cover_url: string | null }[];
   aspectRatio: number | null;
+  /** The first image's blurred preview and feed-card version, when media has told us them. */
+  blurhash: string | null;
+  thumbnail_url: string | null;
   user_id: string;
   author_account: string;
   author_auto_id: number;
@@ -65,6 +68,8 @@ export function toPostView(row: PostRow): PostView {
     video: video ? { url: video.url, coverUrl: video.cover_url, name: video.name, size: video.size } : null,
     videos: video ? [{ url: video.url, cover_url: video.cover_url }] : [],
     aspectRatio,
+    blurhash: first?.blurhash ?? null,
+    thumbnail_url: first?.thumbnail_url ?? null,
     user_id: row.author_user_id,
     author_account: row.author_user_id,
     author_auto_id: Number(row.author_id),

@@ -1,7 +1,9 @@
 import { BadRequestException, Inject, Injectable, PayloadTooLargeException } from '@nestjs/common';
-import { fileUrl, OBJECT_STORAGE, type ObjectStorage } from '@shiliu/platform';
+import { mediaImageProcessed } from '@shiliu/contracts';
+import { fileUrl, OBJECT_STORAGE, type ObjectStorage, Outbox } from '@shiliu/platform';
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
+import { DataSource } from 'typeorm';
 import { ImageProcessor, UnreadableImageError } from '../images/image-processor';
 import { VIDEO_TOOLS, type VideoTools } from '../videos/video-tools';
 import { VideoQueue } from '../videos/video-queue';
@@ -43,6 +45,8 @@ export class UploadService {
     private readonly images: ImageProcessor,
     private readonly uploads: UploadRepository,
     private readonly queue: VideoQueue,
+    private readonly dataSource: DataSource,
+    private readonly outbox: Outbox,
   ) {}
 
   async image(file: ReceivedFile, ownerId: number): Promise<UploadedImage> {
@@ -67,10 +71,23 @@ export class UploadService {
     const thumbnailKey = `images/${file.sha256}.thumb.webp`;
     await this.storage.put(key, processed.display, format.contentType);
     await this.storage.put(thumbnailKey, processed.thumbnail, 'image/webp');
-    await this.uploads.record([
-      { key, ownerId, kind: 'image', sourceKey: null, size: processed.display.length },
-      { key: thumbnailKey, ownerId, kind: 'thumbnail', sourceKey: key, size: processed.thumbnail.length },
-    ]);
+    await this.dataSource.transaction(async (manager) => {
+      await this.uploads.record(
+        [
+          { key, ownerId, kind: 'image', sourceKey: null, size: processed.display.length },
+          { key: thumbnailKey, ownerId, kind: 'thumbnail', sourceKey: key, size: processed.thumbnail.length },
+        ],
+        manager,
+      );
+      await this.outbox.add(manager, mediaImageProcessed, {
+        owner_id: ownerId,
+        url: fileUrl(key),
+        width: processed.width,
+        height: processed.height,
+        blurhash: processed.blurhash,
+        thumbnail_url: fileUrl(thumbnailKey),
+      });
+    });
     const image: UploadedImage = {
       url: fileUrl(key),
       originalName: file.originalName,

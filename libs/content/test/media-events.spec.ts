@@ -1,4 +1,4 @@
-import { mediaVideoProcessed } from '@shiliu/contracts';
+import { mediaImageProcessed, mediaVideoProcessed } from '@shiliu/contracts';
 import { ContentTestApp, type PostData, type TestUser } from './content-test-app';
 
 describe('content and media: drafts announced, media.video.processed followed', () => {
@@ -57,5 +57,25 @@ describe('content and media: drafts announced, media.video.processed followed', 
     expect(updates.map((event) => (event.payload as { post: { id: number; video_url: string } }).post)).toEqual([
       expect.objectContaining({ id: note, video_url: '/api/files/videos/abc.mp4', cover_url: '/api/files/covers/abc.jpg' }),
     ]);
+  });
+
+  const details = (url: string) => ({ owner_id: author.id, url, width: 1200, height: 900, blurhash: 'LEHV6nWB2yk8pyo0adR*.7kCMdnj', thumbnail_url: url.replace(/\.png$/, '.thumb.webp') });
+
+  it('gives notes the size, blurhash and thumbnail media announced, whichever came first', async () => {
+    const early = await app.image(1200, 900);
+    await app.deliver(mediaImageProcessed.type, details(early));
+    const late = await app.image(1200, 900);
+    const form = { title: '占位预览', content: '先模糊后清晰', category_id: 1, type: 1 };
+    const first = (await app.call<PostData>('POST', '/api/posts', { token: author.token, body: { ...form, images: [early] } })).body.data;
+    const second = (await app.call<PostData>('POST', '/api/posts', { token: author.token, body: { ...form, images: [late] } })).body.data;
+    expect(second).toMatchObject({ blurhash: null, thumbnail_url: null, aspectRatio: 1.3333 });
+
+    await app.deliver(mediaImageProcessed.type, details(late));
+    for (const [id, url] of [[first.id, early], [second.id, late]] as const) {
+      const { body } = await app.call<PostData>('GET', `/api/posts/${id}`);
+      expect(body.data).toMatchObject({ images: [url], aspectRatio: 1.3333, blurhash: details(url).blurhash, thumbnail_url: details(url).thumbnail_url });
+    }
+    const feed = await app.call<{ posts: PostData[] }>('GET', '/api/posts?limit=50');
+    expect(feed.body.data.posts.find((post) => post.id === first.id)).toMatchObject({ blurhash: details(early).blurhash, thumbnail_url: details(early).thumbnail_url });
   });
 });
