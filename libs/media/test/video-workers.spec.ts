@@ -1,6 +1,8 @@
 import { assertRunning, type JobStatus, requireEnv, spawnTs, stopProcess, waitFor } from '@shiliu/platform';
 import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { VideoQueue } from '../src/videos/video-queue';
 import { video } from './media-fixtures';
 import { MediaTestApp } from './media-test-app';
 
@@ -85,4 +87,24 @@ describe('video jobs on BullMQ with separate workers', () => {
     expect(head.status).toBe(206);
     expect(head.body.subarray(4, 8).toString('latin1')).toBe('ftyp');
   }, 300_000);
+
+  it('shows a job that keeps failing as failed, with its reason, after its retries', async () => {
+    const worker = workers.at(-1)!;
+    const jobId = await app.service.app.get(VideoQueue).jobs.add(
+      'video.process',
+      { sourceKey: 'videos/missing.mp4', extension: 'mp4', sha256: 'missing', ownerId: 1001, coverKey: null },
+      { jobId: randomUUID() },
+    );
+    const failed = await waitFor(
+      'the job to fail for good',
+      async () => {
+        assertRunning(worker);
+        const current = await status(jobId);
+        return current.state === 'failed' ? current : null;
+      },
+      120_000,
+    );
+    expect(failed.attemptsMade).toBe(3);
+    expect(failed.failedReason).toMatch(/not ?found|does not exist|NoSuchKey/i);
+  }, 180_000);
 });

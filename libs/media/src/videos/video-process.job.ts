@@ -77,7 +77,9 @@ export class VideoProcessJob {
       if (!playableInBrowsers(payload.extension, probe)) {
         videoKey = `videos/${payload.sha256}.mp4`;
         const video = join(directory, 'video.mp4');
-        await this.tools.transcode(source, video, (percent) => void context.progress(10 + Math.floor(percent * 0.85)), context.signal);
+        // Progress is advisory: a lost update (Redis briefly away) is superseded by the next one.
+        const report = (percent: number) => void context.progress(10 + Math.floor(percent * 0.85)).catch(() => undefined);
+        await this.tools.transcode(source, video, report, context.signal);
         derived.push(await this.store(video, videoKey, 'video/mp4', 'video', payload));
       }
 
