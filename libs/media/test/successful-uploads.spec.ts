@@ -88,6 +88,17 @@ describe('uploads accepted (media service, real MinIO and ffmpeg, jobs in proces
     });
   });
 
+  it('describes each upload call as a multipart form in its OpenAPI document', async () => {
+    const document = (await (await fetch(`${app.base}/openapi.json`)).json()) as { paths: Record<string, { post?: { requestBody?: { content: Record<string, { schema: unknown }> } } }> };
+    expect(document.paths['/api/upload/video'].post?.requestBody?.content['multipart/form-data'].schema).toEqual({
+      type: 'object',
+      properties: { file: { type: 'string', format: 'binary' }, thumbnail: { type: 'string', format: 'binary' } },
+    });
+    expect(document.paths['/api/upload/multiple'].post?.requestBody?.content['multipart/form-data'].schema).toMatchObject({
+      properties: { files: { type: 'array', maxItems: 9 } },
+    });
+  });
+
   it('takes the same call under the field name image, and answers an avatar like any image', async () => {
     const answer = await app.upload<UploadedImage>('/api/upload/image', [{ field: 'image', name: 'avatar.png', body: await image('png', 200, 200) }]);
     expect(answer.status).toBe(200);

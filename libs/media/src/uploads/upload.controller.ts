@@ -1,5 +1,5 @@
-import { BadRequestException, Controller, Get, HttpException, NotFoundException, Param, Post, Req } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { applyDecorators, BadRequestException, Controller, Get, HttpException, NotFoundException, Param, Post, Req } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, type JobStatus, messageForStatus, type Principal, UserAuth } from '@shiliu/platform';
 import type { Request } from 'express';
 import { VideoQueue } from '../videos/video-queue';
@@ -12,6 +12,25 @@ export interface MultipleUpload {
   errors: { file: string; reason: string }[];
 }
 
+/** The multipart form of each call, for the OpenAPI document: binary file fields by name. */
+const MultipartForm = (fields: Record<string, 'one' | 'many'>) =>
+  applyDecorators(
+    ApiConsumes('multipart/form-data'),
+    ApiBody({
+      schema: {
+        type: 'object',
+        properties: Object.fromEntries(
+          Object.entries(fields).map(([name, count]) => [
+            name,
+            count === 'one'
+              ? { type: 'string', format: 'binary' }
+              : { type: 'array', items: { type: 'string', format: 'binary' }, maxItems: uploadLimits.imagesPerRequest },
+          ]),
+        ),
+      },
+    }),
+  );
+
 const imageReceipt = (field: string): ReceiveOptions => ({ fields: [field], maxFileBytes: uploadLimits.imageCapBytes, maxFiles: 1 });
 
 /** public-side.md §7 "Uploads": every call needs a logged-in user; avatars and comment images use them too. */
@@ -22,18 +41,21 @@ export class UploadController {
   constructor(private readonly uploads: UploadService, private readonly queue: VideoQueue) {}
 
   @ApiOperation({ summary: '上传单张图片（字段 file）' })
+  @MultipartForm({ file: 'one' })
   @Post('single')
   single(@Req() request: Request, @CurrentPrincipal() principal: Principal): Promise<UploadedImage> {
     return this.one(request, 'file', principal);
   }
 
   @ApiOperation({ summary: '上传单张图片（字段 image）' })
+  @MultipartForm({ image: 'one' })
   @Post('image')
   image(@Req() request: Request, @CurrentPrincipal() principal: Principal): Promise<UploadedImage> {
     return this.one(request, 'image', principal);
   }
 
   @ApiOperation({ summary: '上传多张图片（字段 files，最多 9 张），逐张报告成功与失败' })
+  @MultipartForm({ files: 'many' })
   @Post('multiple')
   async multiple(@Req() request: Request, @CurrentPrincipal() principal: Principal): Promise<MultipleUpload> {
     return withUpload(request, { fields: ['files'], maxFileBytes: uploadLimits.imageCapBytes, maxFiles: uploadLimits.imagesPerRequest }, async (upload) => {
@@ -55,6 +77,7 @@ export class UploadController {
   }
 
   @ApiOperation({ summary: '上传视频（字段 file，可选封面 thumbnail），答复处理任务 jobId' })
+  @MultipartForm({ file: 'one', thumbnail: 'one' })
   @Post('video')
   video(@Req() request: Request, @CurrentPrincipal() principal: Principal): Promise<UploadedVideo> {
     return withUpload(request, { fields: ['file', 'thumbnail'], maxFileBytes: uploadLimits.videoBytes, maxFiles: 2 }, (upload) =>
