@@ -20,3 +20,4 @@ export * from './events/comment-deleted.event';
 export * from './events/comment-liked.event';
 export * from './events/comment-unliked.event';
 export * from './events/user-mentioned.event';
+export * from './api/api-document';

@@ -41,3 +41,5 @@ export * from './testing/infra';
 export * from './service/seed';
 export * from './cache/ttl-store';
 export * from './testing/test-runtime';
+export * from './http/api-docs';
+export * from './service/service-openapi';

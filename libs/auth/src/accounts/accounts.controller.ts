@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Post, Query, Req, UnauthorizedException } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CurrentPrincipal, messageForStatus, type Principal, Reply, UserAuth } from '@shiliu/platform';
+import { ApiErrors, CurrentPrincipal, messageForStatus, type Principal, Reply, UserAuth } from '@shiliu/platform';
 import type { Request } from 'express';
 import { CaptchaService } from '../captcha/captcha.service';
 import { AuthRateLimits } from '../security/auth-rate-limits';
@@ -39,6 +39,7 @@ export class AccountsController {
   }
 
   @ApiOperation({ summary: '注册并登录' })
+  @ApiErrors(409)
   @Post('register')
   async register(@Body() body: RegisterDto, @Req() req: Request) {
     return new Reply('注册成功', await this.accounts.register(body, clientOf(req)));

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AdminAuth, CurrentPrincipal, type Principal, Reply } from '@shiliu/platform';
+import { AdminAuth, ApiErrors, CurrentPrincipal, type Principal, Reply } from '@shiliu/platform';
 import type { Request } from 'express';
 import { RefreshDto } from '../accounts/account.dto';
 import { clientOf } from '../accounts/accounts.controller';
@@ -26,6 +26,7 @@ export class AdminAuthController {
   }
 
   @ApiOperation({ summary: '当前管理员' })
+  @ApiErrors(404)
   @AdminAuth()
   @Get('me')
   me(@CurrentPrincipal() principal: Principal) {
@@ -48,6 +49,7 @@ export class AdminAuthController {
   }
 
   @ApiOperation({ summary: '新建管理员' })
+  @ApiErrors(409)
   @AdminAuth()
   @Post('admins')
   async create(@Body() body: CreateAdminDto) {
