@@ -2,9 +2,10 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { build, installDependencies, root, run } from './lib.mjs';
+import { build, installDependencies, installTools, root, run } from './lib.mjs';
 
 installDependencies();
+installTools();
 
 console.log('› bringing up local infrastructure (infra/local/up)');
 run(join(root, 'infra/local/up'), []);

@@ -46,12 +46,14 @@ export class AccountsController {
   }
 
   @ApiOperation({ summary: '登录' })
+  @ApiErrors(401)
   @Post('login')
   async login(@Body() body: LoginDto, @Req() req: Request) {
     return new Reply('登录成功', await this.accounts.login(body, clientOf(req)));
   }
 
   @ApiOperation({ summary: '用刷新令牌换取新的令牌（刷新令牌每次使用后轮换）' })
+  @ApiErrors(401)
   @Post('refresh')
   refresh(@Body() body: RefreshDto) {
     return this.accounts.refresh(body.refresh_token);

@@ -14,12 +14,14 @@ export class AdminAuthController {
   constructor(private readonly admins: AdminsService, private readonly sessions: SessionsService) {}
 
   @ApiOperation({ summary: '管理员登录' })
+  @ApiErrors(401)
   @Post('login')
   async login(@Body() body: AdminLoginDto, @Req() req: Request) {
     return new Reply('登录成功', await this.admins.login(body.username, body.password, clientOf(req)));
   }
 
   @ApiOperation({ summary: '管理员刷新令牌' })
+  @ApiErrors(401)
   @Post('refresh')
   refresh(@Body() body: RefreshDto) {
     return this.admins.refresh(body.refresh_token);

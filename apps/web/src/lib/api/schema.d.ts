@@ -1125,6 +1125,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description 未授权访问 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description 请求内容过大 */
             413: {
                 headers: {
@@ -1176,6 +1185,15 @@ export interface operations {
             };
             /** @description 请求参数错误 */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 未授权访问 */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1906,6 +1924,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description 未授权访问 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description 请求内容过大 */
             413: {
                 headers: {
@@ -1957,6 +1984,15 @@ export interface operations {
             };
             /** @description 请求参数错误 */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 未授权访问 */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
