@@ -43,7 +43,8 @@ const LEFT_TO_ISSUE_8: Cause[] = ['nul-bytes', 'huge-numbers', 'deep-json', 'lon
 function causeOf(request: string): Cause {
   if (/\\u0000|%00/i.test(request)) return 'nul-bytes';
   if (/\\ud[89ab][0-9a-f]{2}|%ED%[AB][0-9A-F]/i.test(request)) return 'lone-surrogates';
-  if (/\d{16,}|\d[eE]\+?\d{2,}/.test(request)) return 'huge-numbers';
+  // Beyond PostgreSQL's integer (ten digits).
+  if (/\d{11,}|\d[eE]\+?\d{2,}/.test(request)) return 'huge-numbers';
   return 'other';
 }
 

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const repoRoot = join(__dirname, '../../..');
@@ -17,8 +18,9 @@ export const API_DOCUMENT = join(repoRoot, 'libs/contracts/openapi.json');
 export async function runSchemathesis(baseUrl: string, args: string[], options: { configFile?: string; document?: string } = {}): Promise<SchemathesisRun> {
   const { configFile, document = API_DOCUMENT } = options;
   if (!existsSync(SCHEMATHESIS)) throw new Error(`${SCHEMATHESIS} is missing: npm test installs it (node scripts/install-tools.mjs)`);
-  const child = spawn(SCHEMATHESIS, [...(configFile ? ['--config-file', configFile] : []), 'run', document, '--url', baseUrl, '--no-color', '--generation-database', 'none', ...args], {
-    cwd: repoRoot,
+  const child = spawn(SCHEMATHESIS, [...(configFile ? ['--config-file', configFile] : []), 'run', document, '--url', baseUrl, '--no-color', '--generation-database', 'none', '--output-sanitize', 'false', ...args], {
+    // Schemathesis keeps a cache of what it found in its working directory: a temporary one, not the checkout.
+    cwd: mkdtempSync(join(tmpdir(), 'shiliu-schemathesis-')),
     env: { ...process.env, SCHEMATHESIS_TELEMETRY: 'false', PYTHONIOENCODING: 'utf-8' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -49,12 +51,12 @@ export function findingsOf(output: string): Finding[] {
     .map((block) => ({
       operation: /^(\S+ \S+) _{3,}$/m.exec(block)![1],
       checks: [...new Set([...block.matchAll(/^- (ST\d+ .+)$/gm)].map((match) => match[1].trim()))],
-      statuses: [...new Set([...block.matchAll(/Received: (\d{3})/g)].map((match) => Number(match[1])))],
+      statuses: [...new Set([...block.matchAll(/Received: (\d{3})|^\[(\d{3})\] /gm)].map((match) => Number(match[1] ?? match[2])))],
       detail: block.trim(),
     }));
 }
 
 /** Server errors: the fuzz run's concern, reported by it, not a contract finding. */
 export function isServerErrorOnly(finding: Finding): boolean {
-  return finding.checks.every((check) => check.startsWith('ST103')) && finding.statuses.length > 0 && finding.statuses.every((status) => status >= 500);
+  return finding.checks.every((check) => /^ST10[13] /.test(check)) && finding.statuses.length > 0 && finding.statuses.every((status) => status >= 500);
 }
