@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MinioStorage, requireEnv } from '@shiliu/platform';
 import sharp from 'sharp';
-import { type DistributedStack, startDistributedStack } from './distributed-stack';
+import { type ProductStack, type RunMode, startProductStack } from './product-stack';
 import { API_DOCUMENT, findingsOf, isServerErrorOnly, runSchemathesis } from './schemathesis';
 
 /**
@@ -13,13 +12,13 @@ import { API_DOCUMENT, findingsOf, isServerErrorOnly, runSchemathesis } from './
  * every answer must carry a status the document lists for it and match the schema documented for that status.
  * Server errors are the fuzz run's to find (fuzz.schemathesis.spec.ts).
  */
-describe('the API keeps its documented contract (schemathesis, distributed mode)', () => {
-  let stack: DistributedStack;
+describe.each<RunMode>(['distributed', 'embedded'])('the API keeps its documented contract (schemathesis, %s mode)', (mode) => {
+  let stack: ProductStack;
   const dir = mkdtempSync(join(tmpdir(), 'shiliu-contract-'));
 
   beforeAll(async () => {
     // A generous rate limit: the run makes a few thousand requests a minute from one address.
-    stack = await startDistributedStack({ RATE_LIMIT_PER_MINUTE: '1000000' });
+    stack = await startProductStack(mode, { RATE_LIMIT_PER_MINUTE: '1000000' });
   }, 200_000);
 
   afterAll(async () => {
@@ -30,7 +29,7 @@ describe('the API keeps its documented contract (schemathesis, distributed mode)
     const student = await stack.signUp('契约测试');
     const key = `images/contract/${randomUUID()}.png`;
     const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 255, g: 36, b: 66 } } }).png().toBuffer();
-    await new MinioStorage({ endpoint: requireEnv('S3_ENDPOINT'), accessKey: requireEnv('S3_ACCESS_KEY'), secretKey: requireEnv('S3_SECRET_KEY'), bucket: 'shiliu' }).put(key, png, 'image/png');
+    await stack.storage.put(key, png, 'image/png');
     const note = await stack.call<{ id: number }>('POST', '/api/posts', { title: '契约', content: '<p>正文</p>', category_id: 1, type: 1, images: [`/api/files/${key}`], tags: ['契约'] }, student.token);
     expect(note.status).toBe(200);
     const comment = await stack.call<{ id: number }>('POST', '/api/comments', { post_id: note.body.data.id, content: '评论' }, student.token);

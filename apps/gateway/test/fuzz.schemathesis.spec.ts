@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type DistributedStack, type StackUser, startDistributedStack } from './distributed-stack';
+import { type ProductStack, type StackUser, startProductStack } from './product-stack';
 import { API_DOCUMENT, findingsOf, runSchemathesis } from './schemathesis';
 
 interface Parameter {
@@ -54,14 +54,14 @@ function causeOf(request: string): Cause {
  * be a server error.
  */
 describe('no input makes the API answer a server error (fuzzing, distributed mode)', () => {
-  let stack: DistributedStack;
+  let stack: ProductStack;
   let student: StackUser;
   let adminToken: string;
   const dir = mkdtempSync(join(tmpdir(), 'shiliu-fuzz-'));
   const document = JSON.parse(readFileSync(API_DOCUMENT, 'utf8')) as { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Schema> } };
 
   beforeAll(async () => {
-    stack = await startDistributedStack({ RATE_LIMIT_PER_MINUTE: '1000000' });
+    stack = await startProductStack('distributed', { RATE_LIMIT_PER_MINUTE: '1000000' });
     student = await stack.signUp('模糊测试');
     adminToken = (await stack.call<{ tokens: { access_token: string } }>('POST', '/api/auth/admin/login', { username: 'admin', password: stack.adminPassword })).body.data.tokens.access_token;
   }, 200_000);

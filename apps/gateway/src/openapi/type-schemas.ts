@@ -3,6 +3,9 @@ import ts from 'typescript';
 
 export type Schema = SchemaObject | ReferenceObject;
 
+/** OpenAPI 3.0 has no null type: a nullable object whose only value is null. */
+const NULL_ONLY: SchemaObject = { type: 'object', nullable: true, enum: [null] };
+
 export interface HandlerTypes {
   /** The `data` of the success answer: the handler's return type without Promise and Reply. */
   data: Schema;
@@ -74,8 +77,7 @@ export class TypeSchemas {
   private schemaOf(type: ts.Type): Schema {
     const flags = type.flags;
     if (flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) return {};
-    // OpenAPI 3.0 has no null type: a nullable object whose only value is null.
-    if (flags & (ts.TypeFlags.Void | ts.TypeFlags.Undefined | ts.TypeFlags.Null)) return { type: 'object', nullable: true, enum: [null] };
+    if (flags & (ts.TypeFlags.Void | ts.TypeFlags.Undefined | ts.TypeFlags.Null)) return NULL_ONLY;
     if (flags & ts.TypeFlags.StringLiteral) return { type: 'string', enum: [(type as ts.StringLiteralType).value] };
     if (flags & ts.TypeFlags.NumberLiteral) return { type: 'number', enum: [(type as ts.NumberLiteralType).value] };
     if (flags & ts.TypeFlags.BooleanLiteral) return { type: 'boolean', enum: [this.checker.typeToString(type) === 'true'] };
@@ -123,7 +125,7 @@ export class TypeSchemas {
       schema = { anyOf: values.map((member) => this.schemaOf(member)) };
     }
     if (!nullable) return schema;
-    if ('$ref' in schema) return { type: this.components[schema.$ref.split('/').pop()!]?.type ?? 'object', allOf: [schema], nullable: true };
+    if ('$ref' in schema) return { anyOf: [schema, NULL_ONLY] };
     return { ...schema, nullable: true, ...(schema.enum ? { enum: [...schema.enum, null] } : {}) };
   }
 

@@ -1401,7 +1401,7 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         message: string;
-                        data: components["schemas"]["ShownApplication"] | null;
+                        data: components["schemas"]["ShownApplication"] | (never | null);
                     };
                 };
             };

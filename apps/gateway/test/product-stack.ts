@@ -1,6 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { assertRunning, freePort, generateTokenKeyPair, requireEnv, spawnTs, stopProcess, waitFor } from '@shiliu/platform';
+import { assertRunning, freePort, generateTokenKeyPair, LocalDirectoryStorage, MinioStorage, type ObjectStorage, requireEnv, spawnTs, stopProcess, waitFor } from '@shiliu/platform';
 import { Client } from 'pg';
 
 type Child = ReturnType<typeof spawnTs>;
@@ -17,7 +19,9 @@ export interface StackUser {
   token: string;
 }
 
-export interface DistributedStack {
+export type RunMode = 'distributed' | 'embedded';
+
+export interface ProductStack {
   /** The gateway's origin, e.g. http://127.0.0.1:44000. */
   base: string;
   /** The captcha answer auth accepts in this stack. */
@@ -30,19 +34,23 @@ export interface DistributedStack {
    */
   clientAddress: string;
   call<T>(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: Envelope<T> }>;
+  /** Where the product keeps uploaded files (MinIO, or the data directory when embedded). */
+  storage: ObjectStorage;
   /** Registers a student through the gateway. */
   signUp(nickname: string): Promise<StackUser>;
   stop(): Promise<void>;
 }
 
 /**
- * The product as `npm test` runs it distributed: auth, content and media each in its own process on a database of
- * their own, the gateway proxying to them, events over Kafka, files in MinIO. The services not built yet are
- * pointed at media, which answers their calls with 404.
+ * The product in either run mode, on a database of its own, without demo data. Distributed: auth, content and
+ * media each in its own process, the gateway proxying to them, events over Kafka, files in MinIO (the services
+ * not built yet are pointed at media, which answers their calls with 404). Embedded: the one process `npm start`
+ * runs, on the same PostgreSQL, events in process, files in its data directory.
  */
-export async function startDistributedStack(gatewayEnv: NodeJS.ProcessEnv = {}): Promise<DistributedStack> {
+export async function startProductStack(mode: RunMode, gatewayEnv: NodeJS.ProcessEnv = {}): Promise<ProductStack> {
   const database = `shiliu_stack_${randomUUID().slice(0, 8)}`;
   const ports = { gateway: await freePort(), auth: await freePort(), content: await freePort(), media: await freePort() };
+  const dataDir = mkdtempSync(join(tmpdir(), 'shiliu-stack-'));
   const base = `http://127.0.0.1:${ports.gateway}`;
   const captchaAnswer = 'st42';
   const adminPassword = 'admin-secret-1';
@@ -56,11 +64,31 @@ export async function startDistributedStack(gatewayEnv: NodeJS.ProcessEnv = {}):
     await Promise.all(children.map((child) => stopProcess(child)));
     await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
     await admin.end();
+    rmSync(dataDir, { recursive: true, force: true });
   };
+  const storage: ObjectStorage =
+    mode === 'distributed'
+      ? new MinioStorage({ endpoint: requireEnv('S3_ENDPOINT'), accessKey: requireEnv('S3_ACCESS_KEY'), secretKey: requireEnv('S3_SECRET_KEY'), bucket: 'shiliu' })
+      : new LocalDirectoryStorage(join(dataDir, 'files'));
 
   try {
     const url = new URL(requireEnv('DATABASE_URL'));
     url.pathname = `/${database}`;
+    if (mode === 'embedded') {
+      children.push(
+        spawnTs(join(__dirname, '../src/embedded.ts'), [], {
+          PORT: String(ports.gateway),
+          DATA_DIR: dataDir,
+          DATABASE_URL: url.toString(),
+          DEMO_DATA: 'false',
+          ADMIN_PASSWORD: adminPassword,
+          AUTH_CAPTCHA_TEST_ANSWER: captchaAnswer,
+          WEB_DIST_DIR: join(__dirname, '../../web/dist'),
+          NODE_ENV: 'test',
+          ...gatewayEnv,
+        }),
+      );
+    }
     const keys = await generateTokenKeyPair();
     const common = {
       DATABASE_URL: url.toString(),
@@ -75,7 +103,7 @@ export async function startDistributedStack(gatewayEnv: NodeJS.ProcessEnv = {}):
     };
     const start = (name: 'auth' | 'content' | 'media', extra: NodeJS.ProcessEnv = {}) =>
       spawnTs(join(__dirname, `../../${name}/src/main.ts`), [], { ...common, PORT: String(ports[name]), ...extra });
-    children.push(
+    if (mode === 'distributed') children.push(
       start('auth', {
         AUTH_PRIVATE_KEY: keys.privateKeyPem,
         DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
@@ -86,7 +114,7 @@ export async function startDistributedStack(gatewayEnv: NodeJS.ProcessEnv = {}):
       start('media'),
     );
     const media = `http://127.0.0.1:${ports.media}`;
-    children.push(
+    if (mode === 'distributed') children.push(
       spawnTs(join(__dirname, '../src/main.ts'), [], {
         PORT: String(ports.gateway),
         REDIS_URL: requireEnv('REDIS_URL'),
@@ -104,8 +132,7 @@ export async function startDistributedStack(gatewayEnv: NodeJS.ProcessEnv = {}):
       'every process to be ready',
       async () => {
         children.forEach(assertRunning);
-        const answers = await Promise.all([ports.auth, ports.content, ports.media].map((p) => fetch(`http://127.0.0.1:${p}/health/ready`).then((a) => a.ok)));
-        return answers.every(Boolean) && (await fetch(`${base}/health/live`)).ok;
+        return (await fetch(`${base}/api/health`).catch(() => null))?.ok === true;
       },
       150_000,
       500,
@@ -128,6 +155,7 @@ export async function startDistributedStack(gatewayEnv: NodeJS.ProcessEnv = {}):
     captchaAnswer,
     adminPassword,
     clientAddress,
+    storage,
     call,
     async signUp(nickname) {
       const captcha = await call<{ captchaId: string }>('GET', '/api/auth/captcha');
