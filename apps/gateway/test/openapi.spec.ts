@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { API_DOCUMENT_FILE, apiDocument } from '@shiliu/contracts';
 import { mergeOpenApi } from '@shiliu/gateway';
@@ -20,6 +22,34 @@ describe('the OpenAPI document', () => {
   it('is the one the code makes, and the web app’s types are the ones it makes (run `npx nx run @shiliu/app-gateway:openapi` after changing a call)', async () => {
     expect(JSON.parse(readFileSync(API_DOCUMENT_FILE, 'utf8'))).toEqual(built);
     expect(readFileSync(webApiTypesFile, 'utf8')).toBe(webApiTypes(built));
+  });
+
+  it('types the web app’s client, so that a field renamed on the server fails the web app’s typecheck', () => {
+    const repoRoot = join(__dirname, '../../..');
+    mkdirSync(join(repoRoot, 'tmp'), { recursive: true });
+    // Inside the checkout, so that the client's imports resolve from its node_modules.
+    const dir = mkdtempSync(join(repoRoot, 'tmp', 'web-typecheck-'));
+    const typecheck = (document: OpenAPIObject): string => {
+      writeFileSync(join(dir, 'schema.d.ts'), webApiTypes(document));
+      copyFileSync(join(repoRoot, 'apps/web/src/lib/api/client.ts'), join(dir, 'client.ts'));
+      const tsc = spawnSync(
+        process.execPath,
+        [join(repoRoot, 'node_modules/typescript/bin/tsc'), '--noEmit', '--strict', '--skipLibCheck', '--target', 'ES2022', '--module', 'ESNext', '--moduleResolution', 'bundler', '--lib', 'ES2023,DOM', join(dir, 'client.ts')],
+        { encoding: 'utf8' },
+      );
+      return tsc.stdout + tsc.stderr;
+    };
+    try {
+      expect(typecheck(built)).toBe('');
+      const renamed = structuredClone(built);
+      const note = renamed.components!.schemas!.PostView as { properties: Record<string, unknown>; required: string[] };
+      note.properties.cover_image = note.properties.image;
+      delete note.properties.image;
+      note.required = note.required.map((name) => (name === 'image' ? 'cover_image' : name));
+      expect(typecheck(renamed)).toMatch(/client\.ts\(\d+,\d+\): error TS\d+: .*"image"/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('is valid OpenAPI 3', async () => {
