@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type ProductStack, type StackUser, startProductStack } from './product-stack';
+import { type ProductStack, type RunMode, type StackUser, startProductStack } from './product-stack';
 import { API_DOCUMENT, findingsOf, runSchemathesis } from './schemathesis';
 
 interface Parameter {
@@ -53,7 +53,7 @@ function causeOf(request: string): Cause {
  * invalid data, NUL bytes allowed) plus the hostile inputs above, more than 5,000 requests in all; no answer may
  * be a server error.
  */
-describe('no input makes the API answer a server error (fuzzing, distributed mode)', () => {
+describe.each<RunMode>(['distributed', 'embedded'])('no input makes the API answer a server error (fuzzing, %s mode)', (mode) => {
   let stack: ProductStack;
   let student: StackUser;
   let adminToken: string;
@@ -61,7 +61,7 @@ describe('no input makes the API answer a server error (fuzzing, distributed mod
   const document = JSON.parse(readFileSync(API_DOCUMENT, 'utf8')) as { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Schema> } };
 
   beforeAll(async () => {
-    stack = await startProductStack('distributed', { RATE_LIMIT_PER_MINUTE: '1000000' });
+    stack = await startProductStack(mode, { RATE_LIMIT_PER_MINUTE: '1000000' });
     student = await stack.signUp('模糊测试');
     adminToken = (await stack.call<{ tokens: { access_token: string } }>('POST', '/api/auth/admin/login', { username: 'admin', password: stack.adminPassword })).body.data.tokens.access_token;
   }, 200_000);
@@ -152,7 +152,7 @@ describe('no input makes the API answer a server error (fuzzing, distributed mod
 
     const line = (error: ServerError) => `${error.operation} ${error.input} → ${error.status}`;
     // The list for the hardening issue, in the test's output whether it passes or not.
-    console.log(`fuzzing: ${sent} requests; server errors:\n${[...new Set(serverErrors.map(line))].join('\n') || '(none)'}\nschemathesis output: ${join(dir, 'output.txt')}`);
+    console.log(`fuzzing (${mode}): ${sent} requests; server errors:\n${[...new Set(serverErrors.map(line))].join('\n') || '(none)'}\nschemathesis output: ${join(dir, 'output.txt')}`);
     expect(sent).toBeGreaterThan(5000);
     expect([...new Set(serverErrors.filter((error) => !LEFT_TO_ISSUE_8.includes(error.input)).map(line))]).toEqual([]);
   }, 1_200_000);
