@@ -20,4 +20,7 @@ export * from './events/comment-deleted.event';
 export * from './events/comment-liked.event';
 export * from './events/comment-unliked.event';
 export * from './events/user-mentioned.event';
+export * from './events/backfill-requested.event';
+export * from './events/user-announced.event';
+export * from './events/post-announced.event';
 export * from './api/api-document';

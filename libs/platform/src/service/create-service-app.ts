@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import type { TokenVerifier } from '../auth/token-verifier';
 import { createServiceDataSource, migrate } from '../database/data-source';
+import { requestBackfillForEmptyReadModels } from '../events/backfill';
 import type { EventPublisher } from '../events/event-publisher';
 import type { EventServer } from '../events/event-server';
 import { InProcessEventPublisher, InProcessEventServer, type InProcessEventBus } from '../events/in-process';
@@ -21,9 +22,17 @@ import type { ObjectStorage } from '../storage/object-storage';
 import { PlatformModule } from './platform.module';
 import type { ServiceDefinition } from './service-definition';
 import { serviceOpenApi } from './service-openapi';
-import type { ServiceSecrets } from './tokens';
+import type { ReadinessCheck, ServiceSecrets } from './tokens';
 
-export type EventTransport = { kind: 'kafka'; kafka: Kafka; sessionTimeoutMs?: number } | { kind: 'in-process'; bus: InProcessEventBus };
+export type EventTransport =
+  | {
+      kind: 'kafka';
+      kafka: Kafka;
+      sessionTimeoutMs?: number;
+      /** Put before every topic name, so that separate installations (or test runs) can share one Kafka cluster. */
+      topicPrefix?: string;
+    }
+  | { kind: 'in-process'; bus: InProcessEventBus };
 
 export interface ServiceRuntime {
   databaseUrl: string;
@@ -66,6 +75,10 @@ export async function createServiceApp(definition: ServiceDefinition, runtime: S
   });
   await dataSource.initialize();
   await migrate(dataSource);
+  await requestBackfillForEmptyReadModels(dataSource, definition.name, definition.readModels ?? [], logger);
+  const readinessChecks: ReadinessCheck[] = [];
+  const redis = runtime.redis;
+  if (redis) readinessChecks.push({ name: 'redis', ready: () => redis.status === 'ready' });
 
   @Module({
     imports: [
@@ -78,6 +91,7 @@ export async function createServiceApp(definition: ServiceDefinition, runtime: S
         redis: runtime.redis,
         secrets: runtime.secrets ?? {},
         withOperationalEndpoints: runtime.standalone,
+        readinessChecks,
       }),
       definition.module,
     ],
@@ -95,12 +109,13 @@ export async function createServiceApp(definition: ServiceDefinition, runtime: S
 
   const eventServer: EventServer =
     runtime.events.kind === 'kafka'
-      ? new KafkaEventServer(runtime.events.kafka, definition.name, dataSource, logger, runtime.events.sessionTimeoutMs)
+      ? new KafkaEventServer(runtime.events.kafka, definition.name, dataSource, logger, runtime.events.sessionTimeoutMs, runtime.events.topicPrefix)
       : new InProcessEventServer(runtime.events.bus, definition.name, dataSource, logger);
   app.connectMicroservice({ strategy: eventServer }, { inheritAppConfig: true });
 
   const publisher: EventPublisher =
-    runtime.events.kind === 'kafka' ? new KafkaEventPublisher(runtime.events.kafka) : new InProcessEventPublisher(runtime.events.bus);
+    runtime.events.kind === 'kafka' ? new KafkaEventPublisher(runtime.events.kafka, logger, runtime.events.topicPrefix) : new InProcessEventPublisher(runtime.events.bus);
+  readinessChecks.push({ name: `${publisher.transport} consumer`, ready: () => eventServer.ready() }, { name: `${publisher.transport} producer`, ready: () => publisher.ready() });
   const relay = new OutboxRelay(dataSource, publisher, logger, runtime.databaseUrl);
 
   await app.init();

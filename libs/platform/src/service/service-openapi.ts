@@ -55,6 +55,7 @@ export async function previewServiceOpenApi(definition: ServiceDefinition): Prom
         logger: createLogger(definition.name, 'silent'),
         redis: null,
         secrets: {},
+        readinessChecks: [],
         withOperationalEndpoints: false,
       }),
       definition.module,
