@@ -11,6 +11,7 @@ import { IpLocation } from './security/ip-location';
 import { PasswordHasher } from './security/password-hasher';
 import { TokenSigner } from './security/token-signer';
 import { SessionsService } from './sessions/sessions.service';
+import { UserAnnouncer } from './users/user-announcer.handler';
 import { UsersController } from './users/users.controller';
 import { UsersService } from './users/users.service';
 import { VerificationController } from './verification/verification.controller';
@@ -19,7 +20,7 @@ import { VerificationService } from './verification/verification.service';
 /** The identity service (DESIGN.md §1): accounts, profiles, sessions, captcha, administrators, verification. */
 @Module({
   // Verification's literal paths are registered before the users controller's ':user_id' ones.
-  controllers: [AccountsController, VerificationController, UsersController, AdminAuthController],
+  controllers: [AccountsController, VerificationController, UsersController, AdminAuthController, UserAnnouncer],
   providers: [
     { provide: AUTH_CONFIG, useFactory: () => loadAuthConfig() },
     AccountsService,

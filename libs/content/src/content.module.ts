@@ -7,6 +7,7 @@ import { CategoryRepository } from './categories/category.repository';
 import { CommentController } from './comments/comment.controller';
 import { CommentRepository } from './comments/comment.repository';
 import { CommentService } from './comments/comment.service';
+import { PostAnnouncer } from './posts/post-announcer.handler';
 import { PostController } from './posts/post.controller';
 import { PostRepository } from './posts/post.repository';
 import { PostService } from './posts/post.service';
@@ -20,7 +21,7 @@ import { UserContentController } from './users/user-content.controller';
 
 /** The content service (DESIGN.md §1): notes and drafts, feeds, categories, tags, comments, likes, collections, views. */
 @Module({
-  controllers: [CategoryController, PostController, CommentController, ReactionController, TagController, UserContentController, UserEventsHandler, MediaEventsHandler],
+  controllers: [CategoryController, PostController, CommentController, ReactionController, TagController, UserContentController, UserEventsHandler, MediaEventsHandler, PostAnnouncer],
   providers: [
     AuthorRepository,
     CategoryRepository,

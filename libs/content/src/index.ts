@@ -10,6 +10,7 @@ export const contentService: ServiceDefinition = {
   entities: [],
   migrations: [ContentTables1763790000000, ImageDetails1763810000000],
   seed: seedDemoContent,
+  readModels: [{ table: 'authors', follows: ['user'] }],
 };
 
 export { defaultCategories } from './migrations/1763790000000-content-tables';

@@ -23,3 +23,7 @@ export * from './events/user-mentioned.event';
 export * from './events/media-video-processed.event';
 export * from './events/post-draft-saved.event';
 export * from './events/media-image-processed.event';
+export * from './events/backfill-requested.event';
+export * from './events/user-announced.event';
+export * from './events/post-announced.event';
+export * from './api/api-document';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createServiceApp, type InProcessEventBus, type ServiceApp, testServiceRuntime, waitFor } from '../src';
+import { Client } from 'pg';
+import { createServiceApp, eventRetries, type InProcessEventBus, replayParked, requireEnv, type ServiceApp, testServiceRuntime, waitFor } from '../src';
 import { pingServices } from './fixtures/ping.fixture';
 
 /** Embedded mode: the same handler code as with Kafka, fed by the in-process transport reading the outbox. */
@@ -89,6 +90,53 @@ describe('events in embedded mode (outbox → in-process transport → inbox)', 
     expect(parked).toEqual([{ type: 'fixture.ping-failing', error: 'Error: this handler always fails' }]);
     const [{ count }] = await consumerApp.dataSource.query(`SELECT count(*)::int AS count FROM "inbox" WHERE type = 'fixture.ping-failing'`);
     expect(count).toBe(0);
+  });
+
+  it('runs consumers after the producer has committed, holding no transaction of the producer while a handler is retried', async () => {
+    const retries = async () => (await eventRetries.get()).values.filter(({ labels }) => labels.type === 'fixture.ping-flaky').reduce((sum, { value }) => sum + value, 0);
+    await fetch(`${baseUrl}/api/pings/flaky`, { method: 'POST' });
+    await waitFor('the flaky handler to be retried', async () => (await retries()) > 0, 30_000, 20);
+    const [{ open }] = await producerApp.dataSource.query(
+      `SELECT count(*)::int AS open FROM pg_stat_activity WHERE application_name LIKE $1 AND state LIKE 'idle in transaction%'`,
+      [`shiliu-${producer.name}%`],
+    );
+    expect(open).toBe(0);
+  });
+
+  it('sends a parked event again with replay once its handler is fixed', async () => {
+    await waitFor('the flaky event parked', async () => {
+      const rows: unknown[] = await consumerApp.dataSource.query(`SELECT 1 FROM "dead_letters" WHERE type = 'fixture.ping-flaky' AND reason = 'handler-failed'`);
+      return rows.length === 1;
+    });
+    await consumerApp.dataSource.query(`INSERT INTO "fixes" DEFAULT VALUES`);
+    expect(await replayParked(requireEnv('DATABASE_URL'), consumer.name, { type: 'fixture.ping-flaky' })).toEqual({ replayed: 1, released: 0 });
+    await waitFor('the replayed event handled', async () => {
+      const rows: unknown[] = await consumerApp.dataSource.query(`SELECT 1 FROM "received_pings" WHERE seq = -2`);
+      return rows.length === 1;
+    });
+  });
+
+  it('flushes only once the relay holding the lock elsewhere is done, so nothing is left behind', async () => {
+    const lockKey = `outbox:${producer.name}`;
+    const other = new Client({ connectionString: requireEnv('DATABASE_URL') });
+    await other.connect();
+    try {
+      await other.query(`SELECT pg_advisory_lock(hashtext($1))`, [lockKey]);
+      await fetch(`${baseUrl}/api/pings`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ count: 5, from: 2000 }) });
+      let flushed = false;
+      const flush = producerApp.relay.flush().then(() => (flushed = true));
+      await waitFor('the flush to wait for the lock', async () => {
+        const { rows } = await other.query(`SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND objid::int = hashtext($1)`, [lockKey]);
+        return rows.length === 1;
+      });
+      expect(flushed).toBe(false);
+      await other.query(`SELECT pg_advisory_unlock(hashtext($1))`, [lockKey]);
+      await flush;
+    } finally {
+      await other.end();
+    }
+    const [{ unpublished }] = await producerApp.dataSource.query(`SELECT count(*)::int AS unpublished FROM "outbox" WHERE published_at IS NULL`);
+    expect(unpublished).toBe(0);
   });
 
   it('purges published events after a week and handled ids after two, keeping what is still needed', async () => {

@@ -2,6 +2,8 @@ import { Controller } from '@nestjs/common';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 import {
   type EventEnvelope,
+  userAnnounced,
+  type UserAnnouncedPayload,
   userDeleted,
   type UserDeletedPayload,
   userRegistered,
@@ -27,6 +29,12 @@ export class UserEventsHandler {
 
   @EventPattern(userUpdated.type)
   async updated(@Payload() envelope: EventEnvelope<UserUpdatedPayload>, @Ctx() context: EventContext): Promise<void> {
+    await this.authors.upsert(context.manager, envelope.payload.user);
+  }
+
+  /** A backfill: the order per user keeps it from overwriting a newer change. */
+  @EventPattern(userAnnounced.type)
+  async announced(@Payload() envelope: EventEnvelope<UserAnnouncedPayload>, @Ctx() context: EventContext): Promise<void> {
     await this.authors.upsert(context.manager, envelope.payload.user);
   }
 

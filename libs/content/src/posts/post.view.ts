@@ -7,7 +7,8 @@ import type { PostRow } from './post.repository';
 export interface PostView {
   id: number;
   title: string;
-  content?: string;
+  /** The rich text in the detail, a plain-text excerpt in lists. */
+  content: string;
   type: number;
   is_draft: 0 | 1;
   category_id: number | null;
@@ -53,9 +54,10 @@ export function toPostView(row: PostRow): PostView {
   const cover = row.cover_url ?? images[0] ?? null;
   const first = row.images[0];
   const aspectRatio = first?.width && first?.height ? Math.round((first.width / first.height) * 10_000) / 10_000 : null;
-  const view: PostView = {
+  return {
     id: Number(row.id),
     title: row.title,
+    content: row.content,
     type: row.type,
     is_draft: row.is_draft ? 1 : 0,
     category_id: row.category_id,
@@ -93,6 +95,4 @@ export function toPostView(row: PostRow): PostView {
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
-  if (row.content !== undefined) view.content = row.content;
-  return view;
 }

@@ -22,6 +22,11 @@ export function defineEvent<TPayload>(definition: EventDefinition<TPayload>): Ev
   return definition;
 }
 
+/** The definition of an event type, or undefined for a type no contract defines. */
+export function knownEventType(type: string): EventDefinition<never> | undefined {
+  return registry.get(type);
+}
+
 /** The topic an event type travels on; consumers subscribe by the types their handlers name. */
 export function topicOfEventType(type: string): string {
   const definition = registry.get(type);

@@ -19,5 +19,6 @@ export const topics = [
   'shiliu.follow',
   'shiliu.media',
   'shiliu.verification',
+  'shiliu.backfill',
 ] as const;
 export type Topic = (typeof topics)[number];

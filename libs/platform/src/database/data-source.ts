@@ -1,4 +1,5 @@
 import { DataSource, type MixedList, type EntitySchema } from 'typeorm';
+import { PlatformEvents1763800000000 } from './platform-events.migration';
 import { PlatformTables1763780000000 } from './platform-tables.migration';
 
 export interface ServiceDatabaseOptions {
@@ -16,7 +17,7 @@ export function createServiceDataSource(options: ServiceDatabaseOptions): DataSo
     url: options.url,
     schema: options.schema,
     entities: options.entities,
-    migrations: [PlatformTables1763780000000, ...options.migrations],
+    migrations: [PlatformTables1763780000000, PlatformEvents1763800000000, ...options.migrations],
     migrationsTransactionMode: 'each',
     // The search path keeps a service's raw SQL inside its own schema.
     extra: {

@@ -2,17 +2,49 @@ import type { EventEnvelope } from '@shiliu/contracts';
 import type { Logger } from 'pino';
 import type { DataSource, EntityManager } from 'typeorm';
 import { runInContext } from '../context/request-context';
-import { eventsHandled } from '../metrics/metrics';
+import { deadLettered, eventRetries, eventsHandled } from '../metrics/metrics';
+import { isTransient } from './failure';
 
-/** Where an event goes when its handler still fails after every retry. */
+/** Why an event was parked: its handler kept failing, or the consumer could not read it at all. */
+export type DeadLetterReason = 'handler-failed' | 'malformed' | 'unknown-type' | 'unsupported-version';
+
+/** One parked message, with what a person needs to understand it and what replay needs to send it again. */
+export interface DeadLetter {
+  /** The consuming service; its Kafka consumer group is `shiliu-<consumer>`. */
+  consumer: string;
+  reason: DeadLetterReason;
+  /** The error or the explanation, for people. */
+  error: string;
+  /** Absent when the message was not a readable envelope; `raw` then holds what arrived. */
+  envelope?: EventEnvelope;
+  raw?: string;
+  topic?: string;
+  key?: string | null;
+}
+
+/** Where a message goes when it cannot be handled. */
 export interface DeadLetterSink {
-  /** `topic` is where the event came from, when it came through a topic. */
-  park(envelope: EventEnvelope, error: unknown, topic?: string): Promise<void>;
+  park(letter: DeadLetter): Promise<void>;
 }
 
 export interface RetryPolicy {
+  /** Tries for a failure that repeats the same way (a bug, bad data) before the event is parked. */
   attempts: number;
   baseDelayMs: number;
+  maxDelayMs: number;
+  /** How long a transient failure (database or broker down, deadlock) is retried before the event is parked anyway. */
+  transientLimitMs: number;
+}
+
+const HEARTBEAT_EVERY_MS = 1000;
+
+export const defaultRetryPolicy: RetryPolicy = { attempts: 5, baseDelayMs: 200, maxDelayMs: 10_000, transientLimitMs: 15 * 60_000 };
+
+/** Where a message came from, and what to do while waiting between tries (Kafka's consumer heartbeats to keep its partitions). */
+export interface Delivery {
+  topic?: string;
+  key?: string | null;
+  whileWaiting?: () => Promise<void>;
 }
 
 export type DispatchOutcome = 'handled' | 'duplicate' | 'dead-lettered';
@@ -20,37 +52,69 @@ export type DispatchOutcome = 'handled' | 'duplicate' | 'dead-lettered';
 /**
  * Runs a service's handler for one event exactly once in effect: the event id goes into the inbox in the
  * same transaction as the handler's writes, so a redelivered event finds it there and changes nothing.
- * Failures are retried with exponential backoff, then parked as dead letters; nothing is dropped silently.
+ * A transient failure is retried with exponential backoff for as long as an outage may last, holding back the
+ * events behind it so their order is kept; a permanent one is parked after a few tries. Nothing is dropped silently.
  */
 export class EventDispatcher {
   constructor(
-    private readonly service: string,
+    readonly service: string,
     private readonly dataSource: DataSource,
     private readonly deadLetters: DeadLetterSink,
     private readonly logger: Logger,
-    private readonly retry: RetryPolicy = { attempts: 5, baseDelayMs: 200 },
+    private readonly retry: RetryPolicy = defaultRetryPolicy,
   ) {}
 
-  async dispatch(envelope: EventEnvelope, handle: (manager: EntityManager) => Promise<void>, topic?: string): Promise<DispatchOutcome> {
+  async dispatch(envelope: EventEnvelope, handle: (manager: EntityManager) => Promise<void>, delivery: Delivery = {}): Promise<DispatchOutcome> {
     const context = { requestId: envelope.correlationId, correlationId: envelope.correlationId, causationId: envelope.id, actor: envelope.actor };
     return runInContext(context, async () => {
-      let lastError: unknown;
-      for (let attempt = 1; attempt <= this.retry.attempts; attempt++) {
+      const started = Date.now();
+      let permanentFailures = 0;
+      for (let attempt = 1; ; attempt++) {
         try {
           const outcome = await this.handleOnce(envelope, handle);
           eventsHandled.inc({ service: this.service, type: envelope.type, outcome });
           return outcome;
         } catch (error) {
-          lastError = error;
-          this.logger.warn({ err: error, eventId: envelope.id, type: envelope.type, attempt }, 'event handler failed');
-          if (attempt < this.retry.attempts) await delay(this.retry.baseDelayMs * 2 ** (attempt - 1));
+          const transient = isTransient(error);
+          if (!transient) permanentFailures++;
+          const giveUp = transient ? Date.now() - started >= this.retry.transientLimitMs : permanentFailures >= this.retry.attempts;
+          this.logger.warn({ err: error, eventId: envelope.id, type: envelope.type, attempt, transient }, 'event handler failed');
+          if (giveUp) {
+            await this.park({ consumer: this.service, reason: 'handler-failed', error: describe(error), envelope, topic: delivery.topic, key: delivery.key }, delivery);
+            eventsHandled.inc({ service: this.service, type: envelope.type, outcome: 'dead-lettered' });
+            return 'dead-lettered';
+          }
+          eventRetries.inc({ service: this.service, type: envelope.type, failure: transient ? 'transient' : 'permanent' });
+          await this.pause(attempt, delivery);
         }
       }
-      await this.deadLetters.park(envelope, lastError, topic);
-      this.logger.error({ err: lastError, eventId: envelope.id, type: envelope.type }, 'event parked as dead letter');
-      eventsHandled.inc({ service: this.service, type: envelope.type, outcome: 'dead-lettered' });
-      return 'dead-lettered';
     });
+  }
+
+  /** Parks a message, retrying while the dead-letter store itself is unreachable: it is never dropped. */
+  async park(letter: DeadLetter, delivery: Delivery = {}): Promise<void> {
+    const started = Date.now();
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.deadLetters.park(letter);
+        deadLettered.inc({ service: this.service, reason: letter.reason });
+        this.logger.error({ eventId: letter.envelope?.id, type: letter.envelope?.type, topic: letter.topic, reason: letter.reason, error: letter.error }, 'message parked as dead letter');
+        return;
+      } catch (error) {
+        if (!isTransient(error) || Date.now() - started >= this.retry.transientLimitMs) throw error;
+        this.logger.warn({ err: error, attempt }, 'parking a dead letter failed; retrying');
+        await this.pause(attempt, delivery);
+      }
+    }
+  }
+
+  /** Waits before the next try, a second at a time, so that Kafka's consumer heartbeats meanwhile and keeps its partitions. */
+  private async pause(attempt: number, delivery: Delivery): Promise<void> {
+    const until = Date.now() + Math.min(this.retry.maxDelayMs, this.retry.baseDelayMs * 2 ** Math.min(attempt - 1, 20));
+    for (let left = until - Date.now(); left > 0; left = until - Date.now()) {
+      await new Promise((resolve) => setTimeout(resolve, Math.min(left, HEARTBEAT_EVERY_MS)));
+      await delivery.whileWaiting?.();
+    }
   }
 
   private handleOnce(envelope: EventEnvelope, handle: (manager: EntityManager) => Promise<void>): Promise<DispatchOutcome> {
@@ -66,24 +130,32 @@ export class EventDispatcher {
   }
 }
 
-/** Parks dead letters in the service's own `dead_letters` table (embedded mode, where there is no Kafka). */
+/**
+ * Parks messages in the consuming service's own `dead_letters` table: the only store in embedded mode, and in
+ * both modes the one that the replay command sends parked events again from.
+ */
 export class TableDeadLetterSink implements DeadLetterSink {
   constructor(private readonly dataSource: DataSource) {}
 
-  async park(envelope: EventEnvelope, error: unknown): Promise<void> {
-    await this.dataSource.query(`INSERT INTO "dead_letters" ("event_id", "type", "envelope", "error") VALUES ($1, $2, $3, $4)`, [
-      envelope.id,
-      envelope.type,
-      JSON.stringify(envelope),
-      describe(error),
-    ]);
+  async park(letter: DeadLetter): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO "dead_letters" ("event_id", "type", "envelope", "error", "consumer", "reason", "topic", "key", "raw")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [
+        letter.envelope?.id ?? null,
+        letter.envelope?.type ?? null,
+        letter.envelope ? JSON.stringify(letter.envelope) : null,
+        letter.error,
+        letter.consumer,
+        letter.reason,
+        letter.topic ?? null,
+        letter.key ?? null,
+        letter.raw ?? null,
+      ],
+    );
   }
 }
 
 export function describe(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-}
-
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -12,5 +12,7 @@ export interface EventPublisher {
   readonly transport: string;
   /** Resolves only when every record is durably accepted; rejects otherwise (the relay then retries). */
   publish(records: OutboxRecord[]): Promise<void>;
+  /** Whether the last attempt to reach the transport succeeded, for readiness. */
+  ready(): boolean;
   close(): Promise<void>;
 }

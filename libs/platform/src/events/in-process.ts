@@ -1,11 +1,11 @@
 import type { EventEnvelope } from '@shiliu/contracts';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
-import { EventDispatcher, TableDeadLetterSink } from './event-dispatcher';
+import { type Delivery, EventDispatcher, TableDeadLetterSink } from './event-dispatcher';
 import type { EventPublisher, OutboxRecord } from './event-publisher';
 import { EventServer } from './event-server';
 
-type Subscriber = (envelope: EventEnvelope) => Promise<void>;
+type Subscriber = (envelope: EventEnvelope, delivery: Delivery) => Promise<void>;
 
 /** The embedded mode's stand-in for Kafka: outbox relays hand their records to every service's event server. */
 export class InProcessEventBus {
@@ -15,14 +15,14 @@ export class InProcessEventBus {
     this.subscribers.push(subscriber);
   }
 
-  async deliver(envelope: EventEnvelope): Promise<void> {
-    for (const subscriber of this.subscribers) await subscriber(envelope);
+  async deliver(envelope: EventEnvelope, delivery: Omit<Delivery, 'whileWaiting'> = {}): Promise<void> {
+    for (const subscriber of this.subscribers) await subscriber(envelope, delivery);
   }
 }
 
 /**
- * The relay marks records published only after every in-process consumer has handled or parked them,
- * so a crash in between redelivers on restart, as with Kafka.
+ * The relay hands records over after the producer's transaction has committed, and marks them published only
+ * after every in-process consumer has handled or parked them, so a crash in between redelivers on restart, as with Kafka.
  */
 export class InProcessEventPublisher implements EventPublisher {
   readonly transport = 'in-process';
@@ -30,7 +30,11 @@ export class InProcessEventPublisher implements EventPublisher {
   constructor(private readonly bus: InProcessEventBus) {}
 
   async publish(records: OutboxRecord[]): Promise<void> {
-    for (const record of records) await this.bus.deliver(record.envelope);
+    for (const record of records) await this.bus.deliver(record.envelope, { topic: record.topic, key: record.key });
+  }
+
+  ready(): boolean {
+    return true;
   }
 
   async close(): Promise<void> {}
@@ -43,10 +47,14 @@ export class InProcessEventServer extends EventServer {
 
   listen(callback: () => void): void {
     this.subscribedTopics();
-    this.bus.subscribe(async (envelope) => {
-      await this.handleEnvelope(envelope);
+    this.bus.subscribe(async (envelope, delivery) => {
+      await this.handleEnvelope(envelope, delivery);
     });
     callback();
+  }
+
+  ready(): boolean {
+    return true;
   }
 
   close(): void {}

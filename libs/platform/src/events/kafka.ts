@@ -1,7 +1,8 @@
-import { type EventEnvelope, topicOfEventType } from '@shiliu/contracts';
+import { topicOfEventType } from '@shiliu/contracts';
 import { type Admin, Kafka, logLevel, Partitioners, type Producer } from 'kafkajs';
 import type { Logger } from 'pino';
-import { type DeadLetterSink, describe } from './event-dispatcher';
+import type { DeadLetter, DeadLetterSink } from './event-dispatcher';
+import { isTransient } from './failure';
 import type { EventPublisher, OutboxRecord } from './event-publisher';
 
 export const TOPIC_PARTITIONS = 3;
@@ -45,52 +46,88 @@ function toMessage(record: OutboxRecord) {
   };
 }
 
-/** Publishes outbox records with an idempotent producer, waiting for every in-sync replica. */
+/**
+ * Publishes outbox records with an idempotent producer, waiting for every in-sync replica. A failed connection
+ * is not kept: the next publish (or readiness check) connects afresh, so publishing resumes by itself when
+ * Kafka comes back, whether it was down at start-up or went away later.
+ */
 export class KafkaEventPublisher implements EventPublisher {
   readonly transport = 'kafka';
   private readonly producer: Producer;
   private readonly admin: Admin;
   private readonly knownTopics = new Set<string>();
-  private connected: Promise<void> | null = null;
+  private connection: Promise<void> | null = null;
+  private healthy = false;
 
-  constructor(kafka: Kafka) {
+  constructor(kafka: Kafka, private readonly logger: Logger, private readonly topicPrefix = '') {
     this.producer = createIdempotentProducer(kafka);
     this.admin = kafka.admin();
   }
 
   async publish(records: OutboxRecord[]): Promise<void> {
-    this.connected ??= Promise.all([this.producer.connect(), this.admin.connect()]).then(() => undefined);
-    await this.connected;
-    const byTopic = new Map<string, OutboxRecord[]>();
-    for (const record of records) byTopic.set(record.topic, [...(byTopic.get(record.topic) ?? []), record]);
-    await ensureTopics(this.admin, [...byTopic.keys()], this.knownTopics);
-    await this.producer.sendBatch({
-      acks: -1,
-      topicMessages: [...byTopic].map(([topic, list]) => ({ topic, messages: list.map(toMessage) })),
-    });
+    try {
+      await this.connect();
+      const byTopic = new Map<string, OutboxRecord[]>();
+      for (const record of records) {
+        const topic = this.topicPrefix + record.topic;
+        byTopic.set(topic, [...(byTopic.get(topic) ?? []), record]);
+      }
+      await ensureTopics(this.admin, [...byTopic.keys()], this.knownTopics);
+      await this.producer.sendBatch({
+        acks: -1,
+        topicMessages: [...byTopic].map(([topic, list]) => ({ topic, messages: list.map(toMessage) })),
+      });
+      this.healthy = true;
+    } catch (error) {
+      if (isTransient(error)) await this.disconnect();
+      throw error;
+    }
+  }
+
+  /** Whether Kafka answered the last attempt; asking starts a connection attempt when none is under way. */
+  ready(): boolean {
+    this.connect().catch((err: unknown) => this.logger.warn({ err }, 'Kafka producer cannot connect yet'));
+    return this.healthy;
+  }
+
+  private connect(): Promise<void> {
+    this.connection ??= Promise.all([this.producer.connect(), this.admin.connect()]).then(
+      () => {
+        this.healthy = true;
+      },
+      async (error: unknown) => {
+        await this.disconnect();
+        throw error;
+      },
+    );
+    return this.connection;
+  }
+
+  private async disconnect(): Promise<void> {
+    this.healthy = false;
+    this.connection = null;
+    await Promise.allSettled([this.producer.disconnect(), this.admin.disconnect()]);
   }
 
   async close(): Promise<void> {
-    if (!this.connected) return;
-    await Promise.allSettled([this.producer.disconnect(), this.admin.disconnect()]);
+    if (this.connection) await this.disconnect();
   }
 }
 
-/** Parks a failed event in `<topic>.dlq` of the topic it came from (an event type may travel on several). */
+/** Parks a failed message in `<topic>.dlq` of the topic it came from (an event type may travel on several), and in the consumer's table for replay. */
 export class KafkaDeadLetterSink implements DeadLetterSink {
-  constructor(private readonly producer: Producer) {}
+  constructor(private readonly producer: Producer, private readonly table: DeadLetterSink, private readonly topicPrefix = '') {}
 
-  async park(envelope: EventEnvelope, error: unknown, topic = topicOfEventType(envelope.type)): Promise<void> {
+  async park(letter: DeadLetter): Promise<void> {
+    // Whatever arrives through Kafka knows its topic; an envelope handed over otherwise goes by its type.
+    const topic = letter.topic ?? topicOfEventType(letter.envelope?.type ?? '');
+    const headers: Record<string, string> = { consumer: letter.consumer, 'consumer-group': `shiliu-${letter.consumer}`, reason: letter.reason, error: letter.error };
+    if (letter.envelope) Object.assign(headers, { 'event-type': letter.envelope.type, 'correlation-id': letter.envelope.correlationId });
     await this.producer.send({
-      topic: `${topic}.dlq`,
+      topic: `${this.topicPrefix}${topic}.dlq`,
       acks: -1,
-      messages: [
-        {
-          key: envelope.id,
-          value: JSON.stringify(envelope),
-          headers: { 'event-type': envelope.type, 'correlation-id': envelope.correlationId, error: describe(error) },
-        },
-      ],
+      messages: [{ key: letter.key ?? letter.envelope?.id ?? null, value: letter.envelope ? JSON.stringify(letter.envelope) : (letter.raw ?? ''), headers }],
     });
+    await this.table.park(letter);
   }
 }

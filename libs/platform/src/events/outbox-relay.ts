@@ -1,8 +1,10 @@
 import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
 import type { Logger } from 'pino';
-import { outboxPublished } from '../metrics/metrics';
+import { type OutboxBacklog, outboxBacklogSources, outboxFailed, outboxPublished } from '../metrics/metrics';
+import { describe } from './event-dispatcher';
 import type { EventPublisher, OutboxRecord } from './event-publisher';
+import { isTransient } from './failure';
 
 const BATCH_SIZE = 200;
 const FALLBACK_POLL_MS = 2000;
@@ -12,19 +14,32 @@ const PURGE_EVERY_MS = 60 * 60 * 1000;
 const KEEP_PUBLISHED = '7 days';
 const KEEP_HANDLED = '14 days';
 
+interface OutboxRow extends OutboxRecord {
+  id: string;
+}
+
 /**
- * Publishes what a service's outbox holds, in commit order, and marks it sent.
- * Woken by NOTIFY on commit, with a slow poll as a fallback. An advisory lock lets only one replica
- * relay a schema at a time, which keeps events of one aggregate in order. If publishing fails the rows
- * stay unpublished and are tried again: delivery is at least once, and consumers' inboxes make it exactly once in effect.
+ * Publishes what a service's outbox holds, in commit order, and marks it sent. Woken by NOTIFY on commit,
+ * with a slow poll as a fallback.
+ *
+ * No database transaction is open while it publishes: it reads a batch, publishes it, then marks it sent, each
+ * its own statement. A session advisory lock, held on a connection of its own (outside the pool), lets only
+ * one replica relay a schema at a time, which keeps the events of one aggregate in order. A relay killed
+ * between publishing and marking publishes the batch again on restart: delivery is at least once, and
+ * consumers' inboxes make it exactly once in effect. A record the transport refuses for good (too large, a bad
+ * topic) is set aside with its error instead of holding back everything behind it.
  */
 export class OutboxRelay {
   private listener: Client | null = null;
+  private lockSession: Client | null = null;
   private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private again = false;
+  /** Drains run one after another: the session lock is re-entrant, so two at once in one process would both hold it. */
+  private chain: Promise<void> = Promise.resolve();
+  private queued = false;
   private stopped = false;
+  private stopping: Promise<void> | null = null;
   private lastPurge = 0;
+  private readonly backlogSource = () => this.backlog();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -37,63 +52,107 @@ export class OutboxRelay {
     return (this.dataSource.options as { schema: string }).schema;
   }
 
+  private get lockKey(): string {
+    return `outbox:${this.schema}`;
+  }
+
   async start(): Promise<void> {
-    this.listener = new Client({ connectionString: this.databaseUrl, application_name: `shiliu-${this.schema}-relay` });
-    this.listener.on('notification', () => this.wake());
-    this.listener.on('error', (err) => this.logger.warn({ err }, 'outbox listener connection failed; polling only'));
-    await this.listener.connect();
-    await this.listener.query(`LISTEN "outbox_${this.schema}"`);
+    outboxBacklogSources.add(this.backlogSource);
+    await this.listen();
     this.schedule(0);
   }
 
-  /** Runs a drain now, or right after the one in progress. */
+  /** Runs a drain soon: now, or right after the one in progress. */
   wake(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.drainAll()
-      .catch((err: unknown) => {
-        this.logger.error({ err, schema: this.schema }, 'outbox relay failed; will retry');
-        this.schedule(RETRY_DELAY_MS);
-      })
-      .finally(() => {
-        this.running = null;
-        if (this.again) {
-          this.again = false;
-          this.wake();
-        }
-      });
+    if (this.stopped || this.queued) return;
+    this.queued = true;
+    this.enqueue(async () => {
+      this.queued = false;
+      await this.drainAll(false);
+    }).catch((err: unknown) => {
+      this.logger.error({ err, schema: this.schema }, 'outbox relay failed; will retry');
+      this.schedule(RETRY_DELAY_MS);
+    });
   }
 
-  /** Publishes everything committed so far and resolves when it is out. */
-  async flush(): Promise<void> {
-    await this.running;
-    await this.drainAll();
+  /**
+   * Publishes everything committed so far and resolves when it is out, waiting for the lock if another
+   * replica (or process) holds it, so seeding and shutdown never leave events behind.
+   */
+  flush(): Promise<void> {
+    return this.enqueue(() => this.drainAll(true));
   }
 
   /** Stops waking, finishes the drain in progress and publishes whatever is left, so a clean shutdown leaves nothing behind. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running;
-    await this.drainAll().catch((err: unknown) => this.logger.error({ err }, 'final outbox drain failed'));
-    await this.listener?.end().catch(() => undefined);
+  stop(): Promise<void> {
+    this.stopping ??= (async () => {
+      this.stopped = true;
+      if (this.timer) clearTimeout(this.timer);
+      await this.flush().catch((err: unknown) => this.logger.error({ err }, 'final outbox drain failed'));
+      outboxBacklogSources.delete(this.backlogSource);
+      await this.listener?.end().catch(() => undefined);
+      await this.lockSession?.end().catch(() => undefined);
+    })();
+    return this.stopping;
+  }
+
+  private enqueue(drain: () => Promise<void>): Promise<void> {
+    const run = this.chain.then(drain);
+    this.chain = run.catch(() => undefined);
+    return run;
+  }
+
+  /** LISTEN for commits; a lost connection is set up again on the next poll. */
+  private async listen(): Promise<void> {
+    const listener = new Client({ connectionString: this.databaseUrl, application_name: `shiliu-${this.schema}-relay` });
+    listener.on('notification', () => this.wake());
+    listener.on('error', (err) => {
+      this.logger.warn({ err }, 'outbox listener connection lost; polling until it is back');
+      if (this.listener === listener) this.listener = null;
+      void listener.end().catch(() => undefined);
+    });
+    await listener.connect();
+    await listener.query(`LISTEN "outbox_${this.schema}"`);
+    this.listener = listener;
   }
 
   private schedule(delayMs: number): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
+      if (!this.listener && !this.stopped) this.listen().catch(() => undefined);
       this.wake();
       if (!this.stopped) this.schedule(FALLBACK_POLL_MS);
     }, delayMs);
     this.timer.unref();
   }
 
-  private async drainAll(): Promise<void> {
-    while (await this.drainBatch()) {
-      /* keep going while full batches come back */
+  private async session(): Promise<Client> {
+    if (this.lockSession) return this.lockSession;
+    const session = new Client({ connectionString: this.databaseUrl, application_name: `shiliu-${this.schema}-relay-lock` });
+    session.on('error', (err) => {
+      // The server released the lock with the connection; the next drain takes it again.
+      this.logger.warn({ err }, 'outbox lock connection lost');
+      if (this.lockSession === session) this.lockSession = null;
+    });
+    await session.connect();
+    this.lockSession = session;
+    return session;
+  }
+
+  private async drainAll(waitForLock: boolean): Promise<void> {
+    const session = await this.session();
+    if (waitForLock) {
+      await session.query(`SELECT pg_advisory_lock(hashtext($1))`, [this.lockKey]);
+    } else {
+      const { rows } = await session.query<{ locked: boolean }>(`SELECT pg_try_advisory_lock(hashtext($1)) AS locked`, [this.lockKey]);
+      if (!rows[0].locked) return;
+    }
+    try {
+      while (await this.drainBatch()) {
+        /* keep going while full batches come back */
+      }
+    } finally {
+      await session.query(`SELECT pg_advisory_unlock(hashtext($1))`, [this.lockKey]).catch(() => undefined);
     }
     if (Date.now() - this.lastPurge > PURGE_EVERY_MS) await this.purge();
   }
@@ -107,18 +166,63 @@ export class OutboxRelay {
 
   /** Publishes one batch; answers whether there may be more. */
   private async drainBatch(): Promise<boolean> {
-    return this.dataSource.transaction(async (manager) => {
-      const [{ locked }] = await manager.query(`SELECT pg_try_advisory_xact_lock(hashtext($1)) AS locked`, [`outbox:${this.schema}`]);
-      if (!locked) return false;
-      const rows: { id: string; topic: string; key: string; envelope: OutboxRecord['envelope'] }[] = await manager.query(
-        `SELECT "id", "topic", "key", "envelope" FROM "outbox" WHERE "published_at" IS NULL ORDER BY "seq" LIMIT $1`,
-        [BATCH_SIZE],
-      );
-      if (rows.length === 0) return false;
-      await this.publisher.publish(rows.map(({ topic, key, envelope }) => ({ topic, key, envelope })));
-      await manager.query(`UPDATE "outbox" SET "published_at" = now() WHERE "id" = ANY($1::uuid[])`, [rows.map((r) => r.id)]);
-      outboxPublished.inc({ service: this.schema, transport: this.publisher.transport }, rows.length);
-      return rows.length === BATCH_SIZE;
-    });
+    const rows: OutboxRow[] = await this.dataSource.query(
+      `SELECT "id", "topic", "key", "envelope" FROM "outbox" WHERE "published_at" IS NULL AND "failed_at" IS NULL ORDER BY "seq" LIMIT $1`,
+      [BATCH_SIZE],
+    );
+    if (rows.length === 0) return false;
+    await this.markSent(await this.publish(rows));
+    return rows.length === BATCH_SIZE;
   }
+
+  /**
+   * Publishes a batch at once; when the transport refuses it for good, one record at a time, setting aside each
+   * record it refuses. A transient failure (broker unreachable) stops the drain: the rest is tried again later.
+   */
+  private async publish(rows: OutboxRow[]): Promise<OutboxRow[]> {
+    try {
+      await this.publisher.publish(rows.map(toRecord));
+      return rows;
+    } catch (error) {
+      if (isTransient(error)) throw error;
+    }
+    const sent: OutboxRow[] = [];
+    for (const row of rows) {
+      try {
+        await this.publisher.publish([toRecord(row)]);
+        sent.push(row);
+      } catch (error) {
+        if (isTransient(error)) {
+          await this.markSent(sent);
+          throw error;
+        }
+        await this.setAside(row, error);
+      }
+    }
+    return sent;
+  }
+
+  private async markSent(rows: OutboxRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.dataSource.query(`UPDATE "outbox" SET "published_at" = now() WHERE "id" = ANY($1::uuid[])`, [rows.map((row) => row.id)]);
+    outboxPublished.inc({ service: this.schema, transport: this.publisher.transport }, rows.length);
+  }
+
+  private async setAside(row: OutboxRow, error: unknown): Promise<void> {
+    await this.dataSource.query(`UPDATE "outbox" SET "failed_at" = now(), "error" = $2 WHERE "id" = $1`, [row.id, describe(error)]);
+    outboxFailed.inc({ service: this.schema, transport: this.publisher.transport });
+    this.logger.error({ err: error, eventId: row.id, topic: row.topic }, 'outbox record refused by the transport; set aside until replayed');
+  }
+
+  private async backlog(): Promise<OutboxBacklog> {
+    const [row] = await this.dataSource.query(
+      `SELECT count(*)::int AS "unsent", COALESCE(extract(epoch FROM now() - min("created_at")), 0)::float AS "oldestSeconds"
+       FROM "outbox" WHERE "published_at" IS NULL AND "failed_at" IS NULL`,
+    );
+    return { service: this.schema, ...(row as { unsent: number; oldestSeconds: number }) };
+  }
+}
+
+function toRecord({ topic, key, envelope }: OutboxRow): OutboxRecord {
+  return { topic, key, envelope };
 }

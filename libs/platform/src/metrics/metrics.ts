@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { collectDefaultMetrics, Counter, Histogram, register } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, register } from 'prom-client';
 
 /**
  * One registry per process: in embedded mode every service module shares it and is told apart
@@ -26,6 +26,58 @@ export const outboxPublished = new Counter({
   name: 'shiliu_outbox_published_total',
   help: 'Outbox records published by producing service and transport',
   labelNames: ['service', 'transport'] as const,
+});
+
+export const outboxFailed = new Counter({
+  name: 'shiliu_outbox_failed_total',
+  help: 'Outbox records the transport refused for good, set aside until replayed, by producing service',
+  labelNames: ['service', 'transport'] as const,
+});
+
+export const deadLettered = new Counter({
+  name: 'shiliu_dead_letters_total',
+  help: 'Messages parked as dead letters by consumer service and reason',
+  labelNames: ['service', 'reason'] as const,
+});
+
+export const eventRetries = new Counter({
+  name: 'shiliu_event_retries_total',
+  help: 'Handler attempts that failed and were retried, by consumer service, type and failure kind (transient or permanent)',
+  labelNames: ['service', 'type', 'failure'] as const,
+});
+
+export interface OutboxBacklog {
+  service: string;
+  unsent: number;
+  oldestSeconds: number;
+}
+
+/** Each running outbox relay, asked at scrape time so the figures are current even when the relay is stuck. */
+export const outboxBacklogSources = new Set<() => Promise<OutboxBacklog>>();
+
+async function backlogs(): Promise<OutboxBacklog[]> {
+  const answers = await Promise.allSettled([...outboxBacklogSources].map((source) => source()));
+  return answers.flatMap((answer) => (answer.status === 'fulfilled' ? [answer.value] : []));
+}
+
+new Gauge({
+  name: 'shiliu_outbox_backlog',
+  help: 'Outbox records not yet published, by producing service',
+  labelNames: ['service'] as const,
+  async collect() {
+    this.reset();
+    for (const backlog of await backlogs()) this.set({ service: backlog.service }, backlog.unsent);
+  },
+});
+
+new Gauge({
+  name: 'shiliu_outbox_oldest_unsent_seconds',
+  help: 'Age of the oldest outbox record not yet published (0 when none), by producing service',
+  labelNames: ['service'] as const,
+  async collect() {
+    this.reset();
+    for (const backlog of await backlogs()) this.set({ service: backlog.service }, backlog.oldestSeconds);
+  },
 });
 
 /** Times each request; the route label is the matched route pattern, never the raw path, to keep cardinality low. */

@@ -1,14 +1,14 @@
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
+import type { OpenAPIObject } from '@nestjs/swagger';
 import type { Redis } from 'ioredis';
 import type { Kafka } from 'kafkajs';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import type { TokenVerifier } from '../auth/token-verifier';
 import { createServiceDataSource, migrate } from '../database/data-source';
+import { requestBackfillForEmptyReadModels } from '../events/backfill';
 import type { EventPublisher } from '../events/event-publisher';
 import type { EventServer } from '../events/event-server';
 import { InProcessEventPublisher, InProcessEventServer, type InProcessEventBus } from '../events/in-process';
@@ -21,9 +21,18 @@ import { httpMetricsMiddleware } from '../metrics/metrics';
 import type { ObjectStorage } from '../storage/object-storage';
 import { PlatformModule } from './platform.module';
 import type { ServiceDefinition } from './service-definition';
-import type { ServiceSecrets } from './tokens';
+import { serviceOpenApi } from './service-openapi';
+import type { ReadinessCheck, ServiceSecrets } from './tokens';
 
-export type EventTransport = { kind: 'kafka'; kafka: Kafka; sessionTimeoutMs?: number } | { kind: 'in-process'; bus: InProcessEventBus };
+export type EventTransport =
+  | {
+      kind: 'kafka';
+      kafka: Kafka;
+      sessionTimeoutMs?: number;
+      /** Put before every topic name, so that separate installations (or test runs) can share one Kafka cluster. */
+      topicPrefix?: string;
+    }
+  | { kind: 'in-process'; bus: InProcessEventBus };
 
 export interface ServiceRuntime {
   databaseUrl: string;
@@ -51,18 +60,6 @@ export interface ServiceApp {
 export const JSON_BODY_LIMIT = '1mb';
 
 /**
- * Swagger names each request DTO but, without @ApiProperty on every field, describes it as an empty object. The
- * class-validator rules on the DTO already say what each field must be, so the schemas are derived from them.
- */
-function withDtoSchemas(document: OpenAPIObject): OpenAPIObject {
-  const named = document.components?.schemas ?? {};
-  // The two libraries type the same OpenAPI 3 schema objects separately.
-  const derived = validationMetadatasToSchemas({ refPointerPrefix: '#/components/schemas/' }) as unknown as typeof named;
-  const schemas = Object.fromEntries(Object.entries(named).map(([name, schema]) => [name, derived[name] ?? schema]));
-  return { ...document, components: { ...document.components, schemas } };
-}
-
-/**
  * Builds one service the same way in both run modes: database migrated, HTTP conventions installed, event
  * handlers attached to the configured transport. The relay is created but not started: the caller starts it
  * once every consumer is listening, so no event is relayed before its handlers exist.
@@ -78,6 +75,10 @@ export async function createServiceApp(definition: ServiceDefinition, runtime: S
   });
   await dataSource.initialize();
   await migrate(dataSource);
+  await requestBackfillForEmptyReadModels(dataSource, definition.name, definition.readModels ?? [], logger);
+  const readinessChecks: ReadinessCheck[] = [];
+  const redis = runtime.redis;
+  if (redis) readinessChecks.push({ name: 'redis', ready: () => redis.status === 'ready' });
 
   @Module({
     imports: [
@@ -90,6 +91,7 @@ export async function createServiceApp(definition: ServiceDefinition, runtime: S
         redis: runtime.redis,
         secrets: runtime.secrets ?? {},
         withOperationalEndpoints: runtime.standalone,
+        readinessChecks,
       }),
       definition.module,
     ],
@@ -102,19 +104,18 @@ export async function createServiceApp(definition: ServiceDefinition, runtime: S
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
   app.useBodyParser('urlencoded', { limit: JSON_BODY_LIMIT, extended: true });
 
-  const openApi = withDtoSchemas(
-    SwaggerModule.createDocument(app, new DocumentBuilder().setTitle(`shiliu-${definition.name}`).setVersion('1.2.0').addBearerAuth().build()),
-  );
+  const openApi = serviceOpenApi(app, definition);
   app.use('/openapi.json', (_req: unknown, res: { json(body: unknown): void }) => res.json(openApi));
 
   const eventServer: EventServer =
     runtime.events.kind === 'kafka'
-      ? new KafkaEventServer(runtime.events.kafka, definition.name, dataSource, logger, runtime.events.sessionTimeoutMs)
+      ? new KafkaEventServer(runtime.events.kafka, definition.name, dataSource, logger, runtime.events.sessionTimeoutMs, runtime.events.topicPrefix)
       : new InProcessEventServer(runtime.events.bus, definition.name, dataSource, logger);
   app.connectMicroservice({ strategy: eventServer }, { inheritAppConfig: true });
 
   const publisher: EventPublisher =
-    runtime.events.kind === 'kafka' ? new KafkaEventPublisher(runtime.events.kafka) : new InProcessEventPublisher(runtime.events.bus);
+    runtime.events.kind === 'kafka' ? new KafkaEventPublisher(runtime.events.kafka, logger, runtime.events.topicPrefix) : new InProcessEventPublisher(runtime.events.bus);
+  readinessChecks.push({ name: `${publisher.transport} consumer`, ready: () => eventServer.ready() }, { name: `${publisher.transport} producer`, ready: () => publisher.ready() });
   const relay = new OutboxRelay(dataSource, publisher, logger, runtime.databaseUrl);
 
   await app.init();

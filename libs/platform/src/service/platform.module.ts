@@ -11,7 +11,7 @@ import { createValidationPipe } from '../http/validation.pipe';
 import type { ObjectStorage } from '../storage/object-storage';
 import { HealthController } from './health.controller';
 import { MetricsController } from './metrics.controller';
-import { LOGGER, OBJECT_STORAGE, REDIS, SERVICE_NAME, SERVICE_SECRETS, type ServiceSecrets } from './tokens';
+import { LOGGER, OBJECT_STORAGE, READINESS_CHECKS, type ReadinessCheck, REDIS, SERVICE_NAME, SERVICE_SECRETS, type ServiceSecrets } from './tokens';
 import type { Redis } from 'ioredis';
 
 export interface PlatformModuleOptions {
@@ -25,6 +25,8 @@ export interface PlatformModuleOptions {
   secrets: ServiceSecrets;
   /** Health and metrics are per process: the embedded host serves them once for all modules. */
   withOperationalEndpoints: boolean;
+  /** Filled in as the service's clients are created; read at each readiness probe. */
+  readinessChecks: ReadinessCheck[];
 }
 
 /** What every service module gets: its database, the outbox, storage, logging, and the HTTP conventions of DESIGN.md §4. */
@@ -43,6 +45,7 @@ export class PlatformModule {
         { provide: LOGGER, useValue: options.logger },
         { provide: REDIS, useValue: options.redis },
         { provide: SERVICE_SECRETS, useValue: options.secrets },
+        { provide: READINESS_CHECKS, useValue: options.readinessChecks },
         Outbox,
         { provide: APP_GUARD, useClass: AccessTokenGuard },
         { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },

@@ -25,6 +25,8 @@ const distributedSettings = (service: ServiceName) => ({
   KAFKA_BROKERS: csv(),
   /** How long Kafka waits for a silent consumer before giving its partitions to another. */
   KAFKA_SESSION_TIMEOUT_MS: z.coerce.number().int().min(6000).default(30_000),
+  /** Put before every topic name, so that separate installations (or test runs) can share one Kafka cluster. */
+  KAFKA_TOPIC_PREFIX: z.string().regex(/^[A-Za-z0-9._-]*$/).default(''),
   AUTH_PUBLIC_KEY: z.string().optional(),
   AUTH_PUBLIC_KEY_FILE: z.string().optional(),
   S3_ENDPOINT: url(),
@@ -59,6 +61,7 @@ export async function runServiceProcess(definition: ServiceDefinition): Promise<
   const logger = createLogger(definition.name);
   try {
     const settings = loadConfig(distributedSettings(definition.name));
+    // ioredis reconnects by itself, at start-up as later; readiness reports it down meanwhile.
     const redis = new Redis(settings.REDIS_URL, { maxRetriesPerRequest: 2 });
     const service = await createServiceApp(definition, {
       databaseUrl: settings.DATABASE_URL,
@@ -73,6 +76,7 @@ export async function runServiceProcess(definition: ServiceDefinition): Promise<
         kind: 'kafka',
         kafka: createKafka(settings.KAFKA_BROKERS, `shiliu-${definition.name}`, logger),
         sessionTimeoutMs: settings.KAFKA_SESSION_TIMEOUT_MS,
+        topicPrefix: settings.KAFKA_TOPIC_PREFIX,
       },
       logger,
       redis,

@@ -1,4 +1,5 @@
 import type { INestApplicationContext, Type } from '@nestjs/common';
+import type { AnnouncedEntity } from '@shiliu/contracts';
 
 export type ServiceName = 'auth' | 'content' | 'social' | 'notify' | 'search' | 'media';
 export const serviceNames: readonly ServiceName[] = ['auth', 'content', 'social', 'notify', 'search', 'media'];
@@ -17,4 +18,12 @@ export interface ServiceDefinition {
    * domain services, so demo data goes through the same rules and events as real data.
    */
   seed?: (app: INestApplicationContext) => Promise<void>;
+  /** Tables this service fills from other services' events; each one found empty at start-up asks for a backfill. */
+  readModels?: ReadModel[];
+}
+
+/** A table kept from other services' events, and the entities whose owners re-announce them to fill it. */
+export interface ReadModel {
+  table: string;
+  follows: AnnouncedEntity[];
 }

@@ -4,6 +4,13 @@ export const LOGGER = Symbol('LOGGER');
 export const OBJECT_STORAGE = Symbol('OBJECT_STORAGE');
 export const REDIS = Symbol('REDIS');
 export const SERVICE_SECRETS = Symbol('SERVICE_SECRETS');
+export const READINESS_CHECKS = Symbol('READINESS_CHECKS');
+
+/** A client the service cannot work without (Kafka, Redis): readiness is down while it is not connected. */
+export interface ReadinessCheck {
+  name: string;
+  ready(): boolean;
+}
 
 /** Secrets only some services need (auth signs tokens and encrypts personal data); absent elsewhere. */
 export interface ServiceSecrets {

@@ -1,0 +1,22 @@
+import { defineEvent } from './event-definition';
+
+/** The entities whose owners re-announce them on request: users (auth), published notes (content). */
+export type AnnouncedEntity = 'user' | 'post';
+export const announcedEntities: readonly AnnouncedEntity[] = ['user', 'post'];
+
+/**
+ * A read model needs the current state of every entity it follows (it is new, or was rebuilt): each owner answers
+ * by re-announcing them (`user.announced`, `post.announced`) through its outbox.
+ */
+export interface BackfillRequestedPayload {
+  /** The service that asked. */
+  consumer: string;
+  entities: AnnouncedEntity[];
+}
+
+export const backfillRequested = defineEvent<BackfillRequestedPayload>({
+  type: 'backfill.requested',
+  version: 1,
+  topic: 'shiliu.backfill',
+  key: (p) => p.consumer,
+});

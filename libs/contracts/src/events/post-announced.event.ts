@@ -1,0 +1,12 @@
+import { defineEvent } from './event-definition';
+import type { PostSnapshot } from './post-snapshot';
+
+/**
+ * A published note as it is now, re-announced by content when a read model asks for a backfill. Consumers upsert
+ * it, never over newer state: it travels on the note's topic and key, in order with the note's other events.
+ */
+export interface PostAnnouncedPayload {
+  post: PostSnapshot;
+}
+
+export const postAnnounced = defineEvent<PostAnnouncedPayload>({ type: 'post.announced', version: 1, topic: 'shiliu.post', key: (p) => String(p.post.id) });
