@@ -1,6 +1,6 @@
 // Shared steps of `npm start` and `npm test`: install what is missing, then build.
 import { spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -25,6 +25,22 @@ export function installDependencies() {
   if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
   console.log('› installing dependencies');
   run('npm', ['install', '--no-audit', '--no-fund']);
+}
+
+/**
+ * Installs the pinned Python tools of scripts/requirements-tools.txt (schemathesis, which the contract and fuzz
+ * tests run) into a virtualenv of the project's own, once per change of that file.
+ */
+export function installTools() {
+  const venv = join(root, '.tools', 'schemathesis');
+  const requirements = join(root, 'scripts', 'requirements-tools.txt');
+  const marker = join(venv, 'installed-requirements.txt');
+  const wanted = readFileSync(requirements, 'utf8');
+  if (existsSync(marker) && readFileSync(marker, 'utf8') === wanted) return;
+  console.log('› installing Python test tools (schemathesis) into .tools/schemathesis');
+  run('python3', ['-m', 'venv', '--clear', venv]);
+  run(join(venv, 'bin', 'pip'), ['install', '--quiet', '--disable-pip-version-check', '-r', requirements]);
+  writeFileSync(marker, wanted);
 }
 
 export function build() {

@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { build, installDependencies, root, run } from './lib.mjs';
+import { build, installDependencies, installTools, root, run } from './lib.mjs';
 
 installDependencies();
 
@@ -13,6 +13,8 @@ if (!existsSync(envFile)) {
   console.error(`✗ ${envFile} is missing: infra/local/up did not write the service URLs`);
   process.exit(1);
 }
+// After the local infrastructure, whose packages include python3-venv.
+installTools();
 for (const line of readFileSync(envFile, 'utf8').split('\n')) {
   const match = /^([A-Z0-9_]+)=(.*)$/.exec(line.trim());
   if (match && process.env[match[1]] === undefined) process.env[match[1]] = match[2];

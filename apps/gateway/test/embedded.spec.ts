@@ -69,6 +69,13 @@ describe('embedded default (npm start)', () => {
       expect(page.status).toBe(200);
       expect(await page.text()).toContain('<div id="root">');
     }
+    // The answers name /default-avatar.svg for a student without an avatar; the web app's note placeholder sits beside it.
+    for (const path of ['/default-avatar.svg', '/placeholder.svg']) {
+      const image = await fetch(`${base}${path}`);
+      expect(image.status).toBe(200);
+      expect(image.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+      expect(await image.text()).toContain('<svg');
+    }
     const unknown = await fetch(`${base}/api/unknown`);
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toEqual({ code: 404, message: '资源不存在', data: null });

@@ -85,7 +85,7 @@ describe('gateway in embedded mode', () => {
 
   it('serves the merged OpenAPI document', async () => {
     const document = (await (await fetch(`${base}/api/docs/openapi.json`)).json()) as { openapi: string; paths: Record<string, unknown> };
-    expect(document.openapi).toBe('3.0.0');
+    expect(document.openapi).toBe('3.0.3');
     expect(Object.keys(document.paths)).toContain('/api/files/{path}');
   });
 

@@ -11,6 +11,7 @@ import { PostAnnouncer } from './posts/post-announcer.handler';
 import { PostController } from './posts/post.controller';
 import { PostRepository } from './posts/post.repository';
 import { PostService } from './posts/post.service';
+import { MediaEventsHandler } from './posts/media-events.handler';
 import { ReactionController } from './reactions/reaction.controller';
 import { ReactionService } from './reactions/reaction.service';
 import { MediaObjects } from './shared/media-objects';
@@ -20,7 +21,7 @@ import { UserContentController } from './users/user-content.controller';
 
 /** The content service (DESIGN.md §1): notes and drafts, feeds, categories, tags, comments, likes, collections, views. */
 @Module({
-  controllers: [CategoryController, PostController, CommentController, ReactionController, TagController, UserContentController, UserEventsHandler, PostAnnouncer],
+  controllers: [CategoryController, PostController, CommentController, ReactionController, TagController, UserContentController, UserEventsHandler, MediaEventsHandler, PostAnnouncer],
   providers: [
     AuthorRepository,
     CategoryRepository,

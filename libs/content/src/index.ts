@@ -1,13 +1,14 @@
 import type { ServiceDefinition } from '@shiliu/platform';
 import { ContentModule } from './content.module';
 import { ContentTables1763790000000 } from './migrations/1763790000000-content-tables';
+import { ImageDetails1763810000000 } from './migrations/1763810000000-image-details';
 import { seedDemoContent } from './seed/demo-seed';
 
 export const contentService: ServiceDefinition = {
   name: 'content',
   module: ContentModule,
   entities: [],
-  migrations: [ContentTables1763790000000],
+  migrations: [ContentTables1763790000000, ImageDetails1763810000000],
   seed: seedDemoContent,
   readModels: [{ table: 'authors', follows: ['user'] }],
 };

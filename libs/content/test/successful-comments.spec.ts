@@ -70,6 +70,11 @@ describe('comments and replies: successful cases', () => {
     expect(replies.body.data.comments.map((r) => r.content)).toEqual(['谢谢', '同问', '第三条回复']);
     expect(replies.body.data.pagination.total).toBe(3);
     expect((await post()).comment_count).toBe(5);
+
+    const ofReply = await app.call<{ comments: CommentData[]; pagination: { total: number; pages: number } }>('GET', `/api/comments/${reply.id}/replies`);
+    expect(ofReply.status).toBe(200);
+    expect(ofReply.body.data.comments).toEqual([]);
+    expect(ofReply.body.data.pagination).toMatchObject({ total: 0, pages: 0 });
   });
 
   it('pages top-level comments five at a time, newest first unless asked for oldest first', async () => {
@@ -128,5 +133,47 @@ describe('comments and replies: successful cases', () => {
     const c = (await app.call<CommentData>('POST', '/api/comments', { token: reader.token, body: { post_id: other, content: '沙发' } })).body.data;
     await app.call('DELETE', `/api/posts/${other}`, { token: author.token });
     expect(await app.query(`SELECT 1 FROM "comments" WHERE "id" = $1`, [c.id])).toEqual([]);
+  });
+
+  it('lets a client walk replies recursively to the end, each page answering only the direct children', async () => {
+    const top = (await comment(reader, '递归的楼')).body.data;
+    const first = (await comment(author, '回一', top.id)).body.data;
+    await comment(third, '回回一', first.id);
+    await comment(reader, '回二', top.id);
+
+    const seen: number[] = [];
+    const walk = async (id: number): Promise<void> => {
+      for (let page = 1; ; page++) {
+        const answer = await app.call<{ comments: CommentData[]; pagination: { pages: number } }>('GET', `/api/comments/${id}/replies?page=${page}&limit=2`);
+        expect(answer.status).toBe(200);
+        for (const child of answer.body.data.comments) {
+          expect(child.parent_id).toBe(id);
+          expect(seen).not.toContain(child.id);
+          seen.push(child.id);
+          await walk(child.id);
+        }
+        if (page >= answer.body.data.pagination.pages) return;
+      }
+    };
+    await walk(top.id);
+    expect(seen).toHaveLength(3);
+  });
+
+  it('answers both spellings of the fields the spec names twice, and a liked comment comes back liked', async () => {
+    const mine = (await comment(reader, '点赞我')).body.data;
+    expect((await app.call('POST', '/api/likes', { token: third.token, body: { target_type: 2, target_id: mine.id } })).status).toBe(200);
+
+    const reloaded = (await app.call<{ comments: Record<string, unknown>[] }>('GET', `/api/posts/${postId}/comments?limit=100`, { token: third.token })).body.data.comments;
+    const liked = reloaded.find((c) => c.id === mine.id)!;
+    expect(liked).toMatchObject({ liked: true, isLiked: true, like_count: 1, likeCount: 1 });
+    expect(liked.user_avatar).toBe(liked.avatar);
+    expect(liked.author_verified).toBe(liked.verified);
+    const anonymous = (await app.call<{ comments: Record<string, unknown>[] }>('GET', `/api/posts/${postId}/comments?limit=100`)).body.data.comments;
+    expect(anonymous.find((c) => c.id === mine.id)).toMatchObject({ liked: false, isLiked: false, likeCount: 1 });
+
+    const unliked = await app.call<{ likeCount: number }>('DELETE', '/api/likes', { token: third.token, body: { target_type: 2, target_id: mine.id } });
+    expect(unliked.status).toBe(200);
+    const after = (await app.call<{ comments: Record<string, unknown>[] }>('GET', `/api/posts/${postId}/comments?limit=100`, { token: third.token })).body.data.comments;
+    expect(after.find((c) => c.id === mine.id)).toMatchObject({ liked: false, isLiked: false, likeCount: 0 });
   });
 });

@@ -1,12 +1,11 @@
 import { serviceNames, commonSettings, ConfigError, createLogger, loadConfig, port, url, type ServiceName } from '@shiliu/platform';
+import { apiDocument } from '@shiliu/contracts';
 import { Redis } from 'ioredis';
 import { z } from 'zod';
 import { createGatewayApp } from './create-gateway-app';
 import { HttpProxyUpstream } from './http-proxy.upstream';
-import { mergeOpenApi } from './openapi';
 import { createRateLimiter } from './rate-limit';
 import { httpServiceProbe } from './service-probe';
-import type { OpenAPIObject } from '@nestjs/swagger';
 
 const gatewaySettings = {
   ...commonSettings,
@@ -24,8 +23,6 @@ const gatewaySettings = {
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
 };
 
-const OPENAPI_CACHE_MS = 60_000;
-
 /** The gateway as its own process (distributed mode): proxies by route table to the services named in the environment. */
 export async function runDistributedGateway(): Promise<void> {
   const logger = createLogger('gateway');
@@ -37,21 +34,6 @@ export async function runDistributedGateway(): Promise<void> {
     const redis = new Redis(settings.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
     redis.on('error', (err) => logger.warn({ err }, 'redis unavailable; rate limits counted in memory'));
 
-    let cached: { at: number; document: OpenAPIObject } | null = null;
-    const openApi = async () => {
-      if (cached && Date.now() - cached.at < OPENAPI_CACHE_MS) return cached.document;
-      const documents = await Promise.all(
-        Object.values(baseUrls).map((base) =>
-          fetch(new URL('/openapi.json', base), { signal: AbortSignal.timeout(5000) })
-            .then((answer) => (answer.ok ? (answer.json() as Promise<OpenAPIObject>) : null))
-            .catch(() => null),
-        ),
-      );
-      const document = mergeOpenApi(documents.filter((d): d is OpenAPIObject => d !== null));
-      cached = { at: Date.now(), document };
-      return document;
-    };
-
     const app = await createGatewayApp({
       mode: 'distributed',
       upstream: new HttpProxyUpstream(baseUrls),
@@ -61,7 +43,7 @@ export async function runDistributedGateway(): Promise<void> {
       corsOrigins: settings.CORS_ORIGINS === '*' ? true : settings.CORS_ORIGINS.split(',').map((o) => o.trim()),
       trustProxy: settings.TRUST_PROXY,
       probe: httpServiceProbe(baseUrls),
-      openApi,
+      openApi: async () => apiDocument(),
     });
     await app.listen(settings.PORT, '0.0.0.0');
     logger.info({ port: settings.PORT }, 'gateway listening');

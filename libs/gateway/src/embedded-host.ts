@@ -16,10 +16,10 @@ import {
   type ServiceDefinition,
   TokenVerifier,
 } from '@shiliu/platform';
+import { apiDocument } from '@shiliu/contracts';
 import { z } from 'zod';
 import { createGatewayApp } from './create-gateway-app';
 import { InProcessUpstream, type RequestHandler } from './in-process.upstream';
-import { mergeOpenApi } from './openapi';
 import { createRateLimiter } from './rate-limit';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres';
 
@@ -93,7 +93,7 @@ export async function runEmbedded(services: ServiceDefinition[]): Promise<void> 
         );
         return Object.fromEntries(entries);
       },
-      openApi: async () => mergeOpenApi(started.map((service) => service.openApi)),
+      openApi: async () => apiDocument(),
     });
     await gateway.listen(settings.PORT);
     logger.info({ port: settings.PORT, dataDir }, `Shiliu is running at http://localhost:${settings.PORT}/`);

@@ -201,6 +201,8 @@ export const routeTable: readonly RouteEntry[] = [
   { method: 'POST', path: '/api/upload/image', service: 'media', kind: 'upload' },
   { method: 'POST', path: '/api/upload/multiple', service: 'media', kind: 'upload' },
   { method: 'POST', path: '/api/upload/video', service: 'media', kind: 'video' },
+  // Progress of the job that makes an uploaded video playable (spec 7: "progress percent reported").
+  { method: 'GET', path: '/api/upload/video/jobs/:id', service: 'media' },
   // The object URLs media hands out (DESIGN 1); the spec names no path for them.
   { method: 'GET', path: '/api/files/*path', service: 'media' },
 ];

@@ -1,6 +1,27 @@
 import { Module } from '@nestjs/common';
+import { MediaEventsHandler } from './cleanup/media-events.handler';
+import { ObjectCleanupService } from './cleanup/object-cleanup.service';
 import { FilesController } from './files/files.controller';
+import { ImageProcessor } from './images/image-processor';
+import { UploadController } from './uploads/upload.controller';
+import { UploadRepository } from './uploads/upload.repository';
+import { UploadService } from './uploads/upload.service';
+import { FfmpegVideoTools } from './videos/ffmpeg.video-tools';
+import { VideoProcessJob } from './videos/video-process.job';
+import { VideoQueue } from './videos/video-queue';
+import { VIDEO_TOOLS } from './videos/video-tools';
 
 /** The media service (DESIGN.md §1): uploaded objects, their processing, and the file URLs it hands out. */
-@Module({ controllers: [FilesController] })
+@Module({
+  controllers: [UploadController, FilesController, MediaEventsHandler],
+  providers: [
+    ImageProcessor,
+    ObjectCleanupService,
+    UploadRepository,
+    UploadService,
+    VideoProcessJob,
+    VideoQueue,
+    { provide: VIDEO_TOOLS, useClass: FfmpegVideoTools },
+  ],
+})
 export class MediaModule {}

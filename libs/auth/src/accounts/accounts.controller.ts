@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Post, Query, Req, UnauthorizedException } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CurrentPrincipal, messageForStatus, type Principal, Reply, UserAuth } from '@shiliu/platform';
+import { ApiErrors, CurrentPrincipal, messageForStatus, type Principal, Reply, UserAuth } from '@shiliu/platform';
 import type { Request } from 'express';
 import { CaptchaService } from '../captcha/captcha.service';
 import { AuthRateLimits } from '../security/auth-rate-limits';
@@ -39,18 +39,21 @@ export class AccountsController {
   }
 
   @ApiOperation({ summary: '注册并登录' })
+  @ApiErrors(409)
   @Post('register')
   async register(@Body() body: RegisterDto, @Req() req: Request) {
     return new Reply('注册成功', await this.accounts.register(body, clientOf(req)));
   }
 
   @ApiOperation({ summary: '登录' })
+  @ApiErrors(401)
   @Post('login')
   async login(@Body() body: LoginDto, @Req() req: Request) {
     return new Reply('登录成功', await this.accounts.login(body, clientOf(req)));
   }
 
   @ApiOperation({ summary: '用刷新令牌换取新的令牌（刷新令牌每次使用后轮换）' })
+  @ApiErrors(401)
   @Post('refresh')
   refresh(@Body() body: RefreshDto) {
     return this.accounts.refresh(body.refresh_token);

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AdminAuth, CurrentPrincipal, type Principal, Reply } from '@shiliu/platform';
+import { AdminAuth, ApiErrors, CurrentPrincipal, type Principal, Reply } from '@shiliu/platform';
 import type { Request } from 'express';
 import { RefreshDto } from '../accounts/account.dto';
 import { clientOf } from '../accounts/accounts.controller';
@@ -14,18 +14,21 @@ export class AdminAuthController {
   constructor(private readonly admins: AdminsService, private readonly sessions: SessionsService) {}
 
   @ApiOperation({ summary: '管理员登录' })
+  @ApiErrors(401)
   @Post('login')
   async login(@Body() body: AdminLoginDto, @Req() req: Request) {
     return new Reply('登录成功', await this.admins.login(body.username, body.password, clientOf(req)));
   }
 
   @ApiOperation({ summary: '管理员刷新令牌' })
+  @ApiErrors(401)
   @Post('refresh')
   refresh(@Body() body: RefreshDto) {
     return this.admins.refresh(body.refresh_token);
   }
 
   @ApiOperation({ summary: '当前管理员' })
+  @ApiErrors(404)
   @AdminAuth()
   @Get('me')
   me(@CurrentPrincipal() principal: Principal) {
@@ -48,6 +51,7 @@ export class AdminAuthController {
   }
 
   @ApiOperation({ summary: '新建管理员' })
+  @ApiErrors(409)
   @AdminAuth()
   @Post('admins')
   async create(@Body() body: CreateAdminDto) {

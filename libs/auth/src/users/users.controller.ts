@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, Param, Put, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CurrentPrincipal, type Principal, Reply, UserAuth } from '@shiliu/platform';
+import { ApiErrors, CurrentPrincipal, type Principal, Reply, UserAuth } from '@shiliu/platform';
 import { ChangePasswordDto, SearchUsersQuery, UpdateProfileDto } from './user.dto';
 import { UsersService } from './users.service';
 
@@ -31,6 +31,7 @@ export class UsersController {
   }
 
   @ApiOperation({ summary: '修改自己的资料' })
+  @ApiErrors(403)
   @UserAuth()
   @Put(':user_id')
   async update(@CurrentPrincipal() principal: Principal, @Param('user_id') userId: string, @Body() body: UpdateProfileDto) {
@@ -39,6 +40,7 @@ export class UsersController {
   }
 
   @ApiOperation({ summary: '修改密码（其他设备上的登录随之失效）' })
+  @ApiErrors(403)
   @UserAuth()
   @Put(':user_id/password')
   async changePassword(@CurrentPrincipal() principal: Principal, @Param('user_id') userId: string, @Body() body: ChangePasswordDto) {
@@ -48,6 +50,7 @@ export class UsersController {
   }
 
   @ApiOperation({ summary: '注销账号（删除自己的全部数据，不可恢复）' })
+  @ApiErrors(403)
   @UserAuth()
   @Delete(':user_id')
   async remove(@CurrentPrincipal() principal: Principal, @Param('user_id') userId: string) {

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CurrentPrincipal, type Principal, Reply, UserAuth } from '@shiliu/platform';
+import { ApiErrors, CurrentPrincipal, type Principal, Reply, UserAuth } from '@shiliu/platform';
 import { SubmitVerificationDto } from './verification.dto';
 import { VerificationService } from './verification.service';
 
@@ -11,6 +11,7 @@ export class VerificationController {
   constructor(private readonly verification: VerificationService) {}
 
   @ApiOperation({ summary: '提交认证申请（1 官方认证，2 个人认证）' })
+  @ApiErrors(409)
   @Post()
   async submit(@CurrentPrincipal() principal: Principal, @Body() body: SubmitVerificationDto) {
     return new Reply('认证申请提交成功，请耐心等待审核', await this.verification.submit(principal.id, body.type, body.content));
@@ -23,6 +24,7 @@ export class VerificationController {
   }
 
   @ApiOperation({ summary: '撤回认证申请' })
+  @ApiErrors(404)
   @Delete('revoke')
   async revoke(@CurrentPrincipal() principal: Principal) {
     await this.verification.revoke(principal.id);

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, Param, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CurrentPrincipal, OptionalUserAuth, type Pagination, type Principal, Reply, UserAuth } from '@shiliu/platform';
+import { ApiErrors, CurrentPrincipal, OptionalUserAuth, type Pagination, type Principal, Reply, UserAuth } from '@shiliu/platform';
 import { IdPipe } from '../shared/sql';
 import { CommentListQuery, CreateCommentDto, ReplyListQuery } from './comment.dto';
 import { CommentService } from './comment.service';
@@ -26,6 +26,7 @@ export class CommentController {
   }
 
   @ApiOperation({ summary: '发表评论或回复' })
+  @ApiErrors(404)
   @ApiBearerAuth()
   @UserAuth()
   @Post('comments')
@@ -34,6 +35,7 @@ export class CommentController {
   }
 
   @ApiOperation({ summary: '删除自己的评论（一级评论连同其回复）' })
+  @ApiErrors(403)
   @ApiBearerAuth()
   @UserAuth()
   @Delete('comments/:id')

@@ -35,11 +35,9 @@ export class CommentService {
   }
 
   async replies(commentId: number, viewerId: string | null, page: number, limit: number): Promise<{ comments: CommentView[]; pagination: Pagination }> {
-    const comment = await this.comments.find(this.dataSource.manager, commentId);
-    if (!comment) throw notFound();
-    // Replies hang off the top-level comment; asking with a reply's id lists its thread.
-    const rootId = Number(comment.parent_id ?? comment.id);
-    const { rows, total } = await this.comments.replies(rootId, viewerId, limit, offsetOf(page, limit));
+    if (!(await this.comments.find(this.dataSource.manager, commentId))) throw notFound();
+    // Only the direct children: a reply has none in a two-level thread, so a client walking replies recursively stops.
+    const { rows, total } = await this.comments.replies(commentId, viewerId, limit, offsetOf(page, limit));
     return { comments: rows.map(toCommentView), pagination: pagination(page, limit, total) };
   }
 

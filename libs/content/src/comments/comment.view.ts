@@ -1,6 +1,9 @@
 import type { CommentRow } from './comment.repository';
 
-/** A comment as the web app displays it (public-side.md §3 "Comment as displayed"). */
+/**
+ * A comment as the web app displays it (public-side.md §3 "Comment as displayed"). Fields the spec names twice
+ * (avatar or user_avatar, verified or author_verified, likeCount or like_count, isLiked or liked) carry both names.
+ */
 export interface CommentView {
   id: number;
   post_id: number;
@@ -10,7 +13,9 @@ export interface CommentView {
   username: string;
   nickname: string;
   avatar: string;
+  user_avatar: string;
   verified: number;
+  author_verified: number;
   location: string;
   content: string;
   images: string[];
@@ -18,6 +23,7 @@ export interface CommentView {
   like_count: number;
   likeCount: number;
   isLiked: boolean;
+  liked: boolean;
   reply_count: number;
   replies?: CommentView[];
   isReply: boolean;
@@ -41,7 +47,9 @@ export function toCommentView(row: CommentRow): CommentView {
     username: row.nickname,
     nickname: row.nickname,
     avatar: row.avatar,
+    user_avatar: row.avatar,
     verified: row.verified,
+    author_verified: row.verified,
     location: row.location,
     content: row.content,
     images: row.images,
@@ -49,6 +57,7 @@ export function toCommentView(row: CommentRow): CommentView {
     like_count: row.like_count,
     likeCount: row.like_count,
     isLiked: row.liked,
+    liked: row.liked,
     reply_count: row.reply_count,
     isReply,
     reply_to_comment_id: row.reply_to_comment_id === null ? null : Number(row.reply_to_comment_id),

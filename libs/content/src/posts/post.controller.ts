@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CurrentPrincipal, OptionalUserAuth, type Principal, Reply, UserAuth } from '@shiliu/platform';
+import { ApiErrors, CurrentPrincipal, OptionalUserAuth, type Principal, Reply, UserAuth } from '@shiliu/platform';
 import type { Request } from 'express';
 import { IdPipe } from '../shared/sql';
 import { viewerKey } from '../shared/viewer';
@@ -14,6 +14,7 @@ export class PostController {
   constructor(private readonly posts: PostService) {}
 
   @ApiOperation({ summary: '笔记列表：推荐（按热度）、分类频道（按时间）、用户笔记、自己的草稿（is_draft=1）' })
+  @ApiErrors(403)
   @OptionalUserAuth()
   @Get()
   feed(@Query() query: PostListQuery, @CurrentPrincipal() principal?: Principal): Promise<PostPage> {
@@ -37,6 +38,7 @@ export class PostController {
   }
 
   @ApiOperation({ summary: '编辑自己的笔记或草稿（草稿 is_draft=0 即发布）' })
+  @ApiErrors(403)
   @ApiBearerAuth()
   @UserAuth()
   @Put(':id')
@@ -45,6 +47,7 @@ export class PostController {
   }
 
   @ApiOperation({ summary: '删除自己的笔记或草稿' })
+  @ApiErrors(403)
   @ApiBearerAuth()
   @UserAuth()
   @Delete(':id')

@@ -7,6 +7,9 @@ export interface StoredImage {
   url: string;
   width: number | null;
   height: number | null;
+  /** From media.image.processed: the blurred preview and the feed-card version. */
+  blurhash?: string | null;
+  thumbnail_url?: string | null;
 }
 
 export interface StoredVideo {
@@ -84,13 +87,17 @@ const ORDER_BY: Record<FeedOrder, string> = {
   views: `p."view_count" DESC, p."id" DESC`,
 };
 
+/** How much of a note's plain text a list carries for the draft box and note management (public-side.md §2). */
+export const LIST_EXCERPT_LENGTH = 100;
+
 /**
  * The read columns of a note. `$1` is the viewer's numeric id or null; `liked` and `collected` are index
- * look-ups on the unique keys, and the tags come along in the same round trip.
+ * look-ups on the unique keys, and the tags come along in the same round trip. Lists carry a plain-text excerpt
+ * as `content`, the detail the rich text.
  */
 function selectPosts(withContent: boolean): string {
   return `
-    SELECT p."id", p."author_id", p."title", ${withContent ? `p."content",` : ''} p."category_id", p."type", p."is_draft", p."images", p."video",
+    SELECT p."id", p."author_id", p."title", ${withContent ? `p."content"` : `left(p."content_text", ${LIST_EXCERPT_LENGTH}) AS "content"`}, p."category_id", p."type", p."is_draft", p."images", p."video",
       p."cover_url", p."like_count", p."collect_count", p."comment_count", p."view_count", p."created_at", p."updated_at",
       c."name" AS "category_name", c."category_title",
       a."user_id" AS "author_user_id", a."nickname", a."avatar", a."verified", a."location",

@@ -1,5 +1,5 @@
 import { ForbiddenException, Injectable, type OnModuleDestroy, type OnModuleInit, UnauthorizedException } from '@nestjs/common';
-import { postDeleted, postPublished, postUpdated, userMentioned } from '@shiliu/contracts';
+import { postDeleted, postDraftSaved, postPublished, postUpdated, userMentioned } from '@shiliu/contracts';
 import { messageForStatus, offsetOf, Outbox, type Pagination, pagination, type Principal } from '@shiliu/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AuthorRepository } from '../authors/author.repository';
@@ -74,7 +74,8 @@ export class PostService implements OnModuleInit, OnModuleDestroy {
       const id = await this.posts.insert(manager, principal.id, prepared.values, at);
       await this.tags.recount(manager, await this.tags.setPostTags(manager, id, prepared.tags));
       await this.posts.replaceMentions(manager, id, prepared.mentionIds);
-      if (!isDraft) await this.announcePublished(manager, id, principal.id, prepared.mentionIds);
+      if (isDraft) await this.outbox.add(manager, postDraftSaved, { post: await this.posts.snapshot(manager, id) });
+      else await this.announcePublished(manager, id, principal.id, prepared.mentionIds);
       return id;
     });
     return this.view(id, principal.id);
@@ -98,6 +99,8 @@ export class PostService implements OnModuleInit, OnModuleDestroy {
         await this.outbox.add(manager, postUpdated, { post: await this.posts.snapshot(manager, id) });
         // On edit only the users mentioned for the first time hear about it.
         await this.announceMentions(manager, id, principal.id, prepared.mentionIds.filter((userId) => !before.includes(userId)));
+      } else {
+        await this.outbox.add(manager, postDraftSaved, { post: await this.posts.snapshot(manager, id) });
       }
     });
     return this.view(id, principal.id);

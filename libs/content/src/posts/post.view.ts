@@ -7,7 +7,8 @@ import type { PostRow } from './post.repository';
 export interface PostView {
   id: number;
   title: string;
-  content?: string;
+  /** The rich text in the detail, a plain-text excerpt in lists. */
+  content: string;
   type: number;
   is_draft: 0 | 1;
   category_id: number | null;
@@ -20,6 +21,9 @@ export interface PostView {
   video: { url: string; coverUrl: string | null; name: string | null; size: number | null } | null;
   videos: { url: string; cover_url: string | null }[];
   aspectRatio: number | null;
+  /** The first image's blurred preview and feed-card version, when media has told us them. */
+  blurhash: string | null;
+  thumbnail_url: string | null;
   user_id: string;
   author_account: string;
   author_auto_id: number;
@@ -50,9 +54,10 @@ export function toPostView(row: PostRow): PostView {
   const cover = row.cover_url ?? images[0] ?? null;
   const first = row.images[0];
   const aspectRatio = first?.width && first?.height ? Math.round((first.width / first.height) * 10_000) / 10_000 : null;
-  const view: PostView = {
+  return {
     id: Number(row.id),
     title: row.title,
+    content: row.content,
     type: row.type,
     is_draft: row.is_draft ? 1 : 0,
     category_id: row.category_id,
@@ -65,6 +70,8 @@ export function toPostView(row: PostRow): PostView {
     video: video ? { url: video.url, coverUrl: video.cover_url, name: video.name, size: video.size } : null,
     videos: video ? [{ url: video.url, cover_url: video.cover_url }] : [],
     aspectRatio,
+    blurhash: first?.blurhash ?? null,
+    thumbnail_url: first?.thumbnail_url ?? null,
     user_id: row.author_user_id,
     author_account: row.author_user_id,
     author_auto_id: Number(row.author_id),
@@ -88,6 +95,4 @@ export function toPostView(row: PostRow): PostView {
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
-  if (row.content !== undefined) view.content = row.content;
-  return view;
 }

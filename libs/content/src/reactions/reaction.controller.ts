@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Param, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CurrentPrincipal, type Principal, Reply, UserAuth } from '@shiliu/platform';
+import { ApiErrors, CurrentPrincipal, type Principal, Reply, UserAuth } from '@shiliu/platform';
 import { IdPipe } from '../shared/sql';
 import { LikeDto, TARGET_NOTE } from './reaction.dto';
 import { type CollectState, type LikeState, ReactionService } from './reaction.service';
@@ -12,6 +12,7 @@ export class ReactionController {
   constructor(private readonly reactions: ReactionService) {}
 
   @ApiOperation({ summary: '点赞笔记或评论（重复点赞不重复计数）' })
+  @ApiErrors(404)
   @UserAuth()
   @Post('likes')
   async like(@CurrentPrincipal() principal: Principal, @Body() body: LikeDto): Promise<Reply<LikeState>> {
@@ -20,6 +21,7 @@ export class ReactionController {
   }
 
   @ApiOperation({ summary: '取消点赞（未点赞时无变化）' })
+  @ApiErrors(404)
   @UserAuth()
   @Delete('likes')
   async unlike(@CurrentPrincipal() principal: Principal, @Body() body: LikeDto): Promise<Reply<LikeState>> {

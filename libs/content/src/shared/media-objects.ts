@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { type ObjectStorage, OBJECT_STORAGE } from '@shiliu/platform';
 import { imageSize } from 'image-size';
 import type { Readable } from 'node:stream';
+import { DataSource } from 'typeorm';
 import type { StoredImage, StoredVideo } from '../posts/post.repository';
 import { badRequest } from './sql';
 import { objectKeyOf, ownObjectUrl } from './object-url';
@@ -19,12 +20,16 @@ export interface VideoInput {
 }
 
 /**
- * Checks that the media of a note are objects of our own store, of the right kind, and reads each image's
- * size (for `aspectRatio`). Upload comes in a later issue; until then objects are put into the store directly.
+ * Checks that the media of a note are objects of our own store (the `/api/files/…` URLs media hands out), of
+ * the right kind. Each image takes what media told of it (size, blurhash, thumbnail); an image media never
+ * announced (demo data, or its event still on the way) has its size read from its header.
  */
 @Injectable()
 export class MediaObjects {
-  constructor(@Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage) {}
+  constructor(
+    @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
+    private readonly dataSource: DataSource,
+  ) {}
 
   /** Images already on the note keep their known size, so an edit does not read them again. */
   async images(urls: unknown[], known: StoredImage[] = []): Promise<StoredImage[]> {
@@ -43,7 +48,11 @@ export class MediaObjects {
       const info = await this.storage.stat(key);
       if (!info) throw badRequest('图片不存在，请重新上传');
       if (!info.contentType.startsWith('image/')) throw badRequest('不支持的文件类型');
-      result.push({ url, ...(await this.dimensions(key, info.size)) });
+      const [details]: StoredImage[] = await this.dataSource.query(
+        `SELECT "url", "width", "height", "blurhash", "thumbnail_url" FROM "image_details" WHERE "url" = $1`,
+        [url],
+      );
+      result.push(details ?? { url, ...(await this.dimensions(key, info.size)) });
     }
     return result;
   }

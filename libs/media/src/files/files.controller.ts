@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, NotFoundException, Param, Req, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { isValidObjectKey, messageForStatus, OBJECT_STORAGE, type ObjectStorage } from '@shiliu/platform';
+import { ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiErrors, isValidObjectKey, messageForStatus, OBJECT_STORAGE, type ObjectStorage } from '@shiliu/platform';
 import type { Request, Response } from 'express';
 import { pipeline } from 'node:stream/promises';
 import parseRange from 'range-parser';
@@ -15,6 +15,11 @@ export class FilesController {
   constructor(@Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage) {}
 
   @ApiOperation({ summary: '读取已上传的文件（支持 Range）' })
+  @ApiParam({ name: 'path', type: String, description: '文件的对象键，如 images/…' })
+  @ApiResponse({ status: 200, description: '文件内容', content: { '*/*': { schema: { type: 'string', format: 'binary' } } } })
+  @ApiResponse({ status: 206, description: '请求的字节范围', content: { '*/*': { schema: { type: 'string', format: 'binary' } } } })
+  @ApiResponse({ status: 416, description: '字节范围无法满足' })
+  @ApiErrors(404)
   @Get('*path')
   async read(@Param('path') path: string | string[], @Req() req: Request, @Res() res: Response): Promise<void> {
     const key = Array.isArray(path) ? path.join('/') : path;

@@ -1,8 +1,7 @@
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
+import type { OpenAPIObject } from '@nestjs/swagger';
 import type { Redis } from 'ioredis';
 import type { Kafka } from 'kafkajs';
 import type { Logger } from 'pino';
@@ -22,6 +21,7 @@ import { httpMetricsMiddleware } from '../metrics/metrics';
 import type { ObjectStorage } from '../storage/object-storage';
 import { PlatformModule } from './platform.module';
 import type { ServiceDefinition } from './service-definition';
+import { serviceOpenApi } from './service-openapi';
 import type { ReadinessCheck, ServiceSecrets } from './tokens';
 
 export type EventTransport =
@@ -58,18 +58,6 @@ export interface ServiceApp {
 }
 
 export const JSON_BODY_LIMIT = '1mb';
-
-/**
- * Swagger names each request DTO but, without @ApiProperty on every field, describes it as an empty object. The
- * class-validator rules on the DTO already say what each field must be, so the schemas are derived from them.
- */
-function withDtoSchemas(document: OpenAPIObject): OpenAPIObject {
-  const named = document.components?.schemas ?? {};
-  // The two libraries type the same OpenAPI 3 schema objects separately.
-  const derived = validationMetadatasToSchemas({ refPointerPrefix: '#/components/schemas/' }) as unknown as typeof named;
-  const schemas = Object.fromEntries(Object.entries(named).map(([name, schema]) => [name, derived[name] ?? schema]));
-  return { ...document, components: { ...document.components, schemas } };
-}
 
 /**
  * Builds one service the same way in both run modes: database migrated, HTTP conventions installed, event
@@ -116,9 +104,7 @@ export async function createServiceApp(definition: ServiceDefinition, runtime: S
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
   app.useBodyParser('urlencoded', { limit: JSON_BODY_LIMIT, extended: true });
 
-  const openApi = withDtoSchemas(
-    SwaggerModule.createDocument(app, new DocumentBuilder().setTitle(`shiliu-${definition.name}`).setVersion('1.2.0').addBearerAuth().build()),
-  );
+  const openApi = serviceOpenApi(app, definition);
   app.use('/openapi.json', (_req: unknown, res: { json(body: unknown): void }) => res.json(openApi));
 
   const eventServer: EventServer =

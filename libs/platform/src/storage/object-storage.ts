@@ -29,6 +29,21 @@ export function fileUrl(key: string): string {
   return FILES_URL_PREFIX + key;
 }
 
+/**
+ * The object key behind a URL our object store handed out (`/api/files/<key>`, also accepted with any origin in
+ * front, which is dropped), or null for anything else. Query strings and fragments are refused, so the URL we
+ * store and serve back is always exactly `fileUrl(key)`.
+ */
+export function objectKeyOf(url: unknown): string | null {
+  if (typeof url !== 'string' || url.length > 600) return null;
+  let path = url.trim();
+  const absolute = /^https?:\/\/[^/?#]+(\/.*)$/i.exec(path);
+  if (absolute) path = absolute[1];
+  if (!path.startsWith(FILES_URL_PREFIX)) return null;
+  const key = path.slice(FILES_URL_PREFIX.length);
+  return isValidObjectKey(key) ? key : null;
+}
+
 export function isValidObjectKey(key: string): boolean {
   return /^[A-Za-z0-9_-][A-Za-z0-9/_.-]{0,500}$/.test(key) && !key.split('/').some((part) => part === '..' || part === '.' || part === '');
 }

@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
+import { importPKCS8, SignJWT } from 'jose';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateTokenKeyPair, type TokenKeyPair } from '../auth/key-pair';
-import { TokenVerifier } from '../auth/token-verifier';
+import { audienceClaim, TOKEN_ALGORITHM, TOKEN_ISSUER, TokenVerifier } from '../auth/token-verifier';
 import { InProcessEventBus } from '../events/in-process';
 import { createLogger } from '../logging/logger';
 import type { ServiceRuntime } from '../service/create-service-app';
@@ -29,4 +31,16 @@ export async function testServiceRuntime(overrides: Partial<ServiceRuntime> = {}
     keys,
     bus,
   };
+}
+
+/** An access token as auth would issue one to the user `id` (product ID `userId`), signed with the test keys. */
+export async function signUserToken(keys: TokenKeyPair, id: number, userId: string): Promise<string> {
+  return new SignJWT({ uid: userId, sid: randomUUID() })
+    .setProtectedHeader({ alg: TOKEN_ALGORITHM })
+    .setSubject(String(id))
+    .setIssuer(TOKEN_ISSUER)
+    .setAudience(audienceClaim.user)
+    .setIssuedAt()
+    .setExpirationTime('1h')
+    .sign(await importPKCS8(keys.privateKeyPem, TOKEN_ALGORITHM));
 }

@@ -1,0 +1,126 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { apiDocument } from '@shiliu/contracts';
+import Ajv, { type ValidateFunction } from 'ajv';
+import sharp from 'sharp';
+import { type ProductStack, type RunMode, startProductStack } from './product-stack';
+
+type Method = 'get' | 'post' | 'put' | 'delete';
+interface Operation {
+  responses: Record<string, { content?: Record<string, { schema: object }> }>;
+}
+
+/**
+ * Every documented operation's happy path, run in order as a student and an administrator would, against the
+ * product in both run modes: each answer must be 200 and match the document's schema for it, and an operation
+ * the walk does not reach fails the test (a new call needs its happy path here).
+ */
+describe.each<RunMode>(['distributed', 'embedded'])('every documented call answers its documented schema (%s mode)', (mode) => {
+  const document = apiDocument();
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  ajv.addSchema({ components: document.components }, 'openapi.json');
+  const validators = new Map<string, ValidateFunction>();
+  const reached = new Set<string>();
+  let stack: ProductStack;
+
+  /** The document's 200 schema of an operation, its references resolved against the document's components. */
+  const validatorOf = (method: Method, template: string): ValidateFunction => {
+    const key = `${method.toUpperCase()} ${template}`;
+    if (!validators.has(key)) {
+      const operation = (document.paths[template] as Record<Method, Operation> | undefined)?.[method];
+      if (!operation) throw new Error(`${key} is not in the document`);
+      const schema = operation.responses['200'].content!['application/json'].schema;
+      validators.set(key, ajv.compile(JSON.parse(JSON.stringify(schema).replace(/"#\/components\//g, '"openapi.json#/components/')) as object));
+    }
+    return validators.get(key)!;
+  };
+
+  /** Calls one operation on its happy path; `template` names it as the document does, `path` fills it in. */
+  const call = async <T>(method: Method, template: string, options: { path?: string; body?: unknown; token?: string } = {}): Promise<T> => {
+    const headers: Record<string, string> = { 'x-forwarded-for': stack.clientAddress };
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    const answer = await fetch(stack.base + (options.path ?? template), { method: method.toUpperCase(), headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+    const body = (await answer.json()) as { data: T };
+    const validate = validatorOf(method, template);
+    expect([`${method.toUpperCase()} ${template}`, answer.status, validate(body) ? [] : validate.errors]).toEqual([`${method.toUpperCase()} ${template}`, 200, []]);
+    reached.add(`${method.toUpperCase()} ${template}`);
+    return body.data;
+  };
+
+  beforeAll(async () => {
+    stack = await startProductStack(mode, { RATE_LIMIT_PER_MINUTE: '1000000' });
+  }, 200_000);
+
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it('walks a student and an administrator through every call', async () => {
+    // Signing up, in, and the profile.
+    const userId = `hp_${randomBytes(4).toString('hex')}`;
+    await call('get', '/api/auth/check-user-id', { path: `/api/auth/check-user-id?user_id=${userId}` });
+    const captcha = await call<{ captchaId: string }>('get', '/api/auth/captcha');
+    await call('post', '/api/auth/register', { body: { user_id: userId, nickname: '快乐路径', password: 'secret-123', captchaId: captcha.captchaId, captchaText: stack.captchaAnswer } });
+    const signedIn = await call<{ tokens: { access_token: string; refresh_token: string } }>('post', '/api/auth/login', { body: { user_id: userId, password: 'secret-123' } });
+    const refreshed = await call<{ tokens: { access_token: string } }>('post', '/api/auth/refresh', { body: { refresh_token: signedIn.tokens.refresh_token } });
+    const token = refreshed.tokens.access_token;
+    const user = `/api/users/${userId}`;
+    await call('get', '/api/auth/me', { token });
+    await call('put', '/api/users/{user_id}', { path: user, token, body: { nickname: '改名了', bio: '你好', interests: ['摄影'] } });
+    await call('get', '/api/users/{user_id}', { path: user });
+    await call('get', '/api/users/{user_id}/personality-tags', { path: `${user}/personality-tags` });
+    await call('get', '/api/users/search', { path: `/api/users/search?keyword=${userId}` });
+    await call('post', '/api/users/verification', { token, body: { type: 2, content: { real_name: '林小雨', id_card: '11010519491231002X', occupation: '学生', reason: '校园摄影博主' } } });
+    await call('get', '/api/users/verification/status', { token });
+    await call('delete', '/api/users/verification/revoke', { token });
+
+    // A note with an image, its comments, reactions and the lists it shows up in.
+    const key = `images/happy/${randomUUID()}.png`;
+    await stack.storage.put(key, await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 255, g: 36, b: 66 } } }).png().toBuffer(), 'image/png');
+    const file = await fetch(`${stack.base}/api/files/${key}`);
+    expect([file.status, file.headers.get('content-type')]).toEqual([200, 'image/png']);
+    reached.add('GET /api/files/{path}');
+    await call('get', '/api/categories');
+    const note = await call<{ id: number }>('post', '/api/posts', { token, body: { title: '快乐路径', content: '<p>正文</p>', category_id: 1, type: 1, images: [`/api/files/${key}`], tags: ['路径'] } });
+    const post = `/api/posts/${note.id}`;
+    await call('put', '/api/posts/{id}', { path: post, token, body: { title: '改过的标题', content: '<p>新正文</p>', category_id: 1, type: 1, images: [`/api/files/${key}`], tags: ['路径'] } });
+    await call('get', '/api/posts/{id}', { path: `${post}?skipViewCount=true` });
+    await call('get', '/api/posts', { path: '/api/posts?page=1&limit=10' });
+    const comment = await call<{ id: number }>('post', '/api/comments', { token, body: { post_id: note.id, content: '第一条评论' } });
+    const reply = await call<{ id: number }>('post', '/api/comments', { token, body: { post_id: note.id, content: '回复', parent_id: comment.id } });
+    await call('get', '/api/posts/{id}/comments', { path: `${post}/comments`, token });
+    await call('get', '/api/comments/{id}/replies', { path: `/api/comments/${comment.id}/replies`, token });
+    await call('post', '/api/likes', { token, body: { target_type: 1, target_id: note.id } });
+    await call('post', '/api/posts/{id}/collect', { path: `${post}/collect`, token });
+    await call('get', '/api/users/{user_id}/posts', { path: `${user}/posts`, token });
+    await call('get', '/api/users/{user_id}/collections', { path: `${user}/collections`, token });
+    await call('get', '/api/users/{user_id}/likes', { path: `${user}/likes`, token });
+    await call('get', '/api/tags');
+    await call('get', '/api/tags/hot');
+    await call('delete', '/api/likes', { token, body: { target_type: 1, target_id: note.id } });
+    await call('delete', '/api/posts/{id}/collect', { path: `${post}/collect`, token });
+    await call('delete', '/api/comments/{id}', { path: `/api/comments/${reply.id}`, token });
+    await call('delete', '/api/posts/{id}', { path: post, token });
+
+    // The back office.
+    const admin = await call<{ tokens: { access_token: string; refresh_token: string } }>('post', '/api/auth/admin/login', { body: { username: 'admin', password: stack.adminPassword } });
+    const adminToken = (await call<{ tokens: { access_token: string } }>('post', '/api/auth/admin/refresh', { body: { refresh_token: admin.tokens.refresh_token } })).tokens.access_token;
+    await call('get', '/api/auth/admin/me', { token: adminToken });
+    const created = await call<{ id: number | string }>('post', '/api/auth/admin/admins', { token: adminToken, body: { username: `ops_${randomBytes(3).toString('hex')}`, password: 'another-secret-1' } });
+    await call('get', '/api/auth/admin/admins', { token: adminToken });
+    await call('put', '/api/auth/admin/admins/{id}/password', { path: `/api/auth/admin/admins/${created.id}/password`, token: adminToken, body: { password: 'another-secret-2' } });
+    await call('put', '/api/auth/admin/admins/{id}', { path: `/api/auth/admin/admins/${created.id}`, token: adminToken, body: { password: 'another-secret-3' } });
+    await call('delete', '/api/auth/admin/admins/{id}', { path: `/api/auth/admin/admins/${created.id}`, token: adminToken });
+    await call('post', '/api/auth/admin/logout', { token: adminToken });
+
+    // Leaving: a new password, signing out, and the account deleted.
+    await call('put', '/api/users/{user_id}/password', { path: `${user}/password`, token, body: { currentPassword: 'secret-123', newPassword: 'secret-456' } });
+    const again = await call<{ tokens: { access_token: string } }>('post', '/api/auth/login', { body: { user_id: userId, password: 'secret-456' } });
+    await call('post', '/api/auth/logout', { token: again.tokens.access_token });
+    const last = await call<{ tokens: { access_token: string } }>('post', '/api/auth/login', { body: { user_id: userId, password: 'secret-456' } });
+    await call('delete', '/api/users/{user_id}', { path: user, token: last.tokens.access_token });
+
+    const documented = Object.entries(document.paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`));
+    expect(documented.filter((operation) => !reached.has(operation))).toEqual([]);
+  }, 300_000);
+});

@@ -1,0 +1,159 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type ProductStack, type RunMode, type StackUser, startProductStack } from './product-stack';
+import { API_DOCUMENT, findingsOf, runSchemathesis } from './schemathesis';
+
+interface Parameter {
+  name: string;
+  in: 'path' | 'query';
+  schema: Schema;
+}
+interface Schema {
+  $ref?: string;
+  type?: string;
+  properties?: Record<string, Schema>;
+}
+interface Operation {
+  operationId: string;
+  parameters?: Parameter[];
+  requestBody?: { content: { 'application/json': { schema: Schema } } };
+}
+interface ServerError {
+  operation: string;
+  input: Cause;
+  status: number;
+}
+
+/** Hostile inputs, each built from an operation's own parameters and body schema. */
+const NUL = 'a\u0000b';
+const HUGE = 1e300;
+const hostileInputs = ['nul-bytes', 'huge-numbers', 'deep-json', 'lone-surrogates', 'body-over-1mb', 'malformed-json'] as const;
+type Hostile = (typeof hostileInputs)[number];
+type Cause = Hostile | 'other';
+
+/**
+ * The inputs whose server errors the hardening issue (issue 8) removes. Until its fix is merged, their server
+ * errors are listed (in the test's output) rather than failed; any other server error fails now. Merging issue 8
+ * empties this list, and from then on every server error fails.
+ */
+const LEFT_TO_ISSUE_8: Cause[] = ['nul-bytes', 'huge-numbers', 'deep-json', 'lone-surrogates', 'body-over-1mb'];
+
+/** What made a request schemathesis generated hostile, read from the request it prints. */
+function causeOf(request: string): Cause {
+  if (/\\u0000|%00/i.test(request)) return 'nul-bytes';
+  if (/\\ud[89ab][0-9a-f]{2}|%ED%[AB][0-9A-F]/i.test(request)) return 'lone-surrogates';
+  // Beyond PostgreSQL's integer (ten digits).
+  if (/\d{11,}|\d[eE]\+?\d{2,}/.test(request)) return 'huge-numbers';
+  return 'other';
+}
+
+/**
+ * The fuzz run for issue 8: every documented operation, schemathesis's own generation in every mode (valid and
+ * invalid data, NUL bytes allowed) plus the hostile inputs above, more than 5,000 requests in all; no answer may
+ * be a server error.
+ */
+describe.each<RunMode>(['distributed', 'embedded'])('no input makes the API answer a server error (fuzzing, %s mode)', (mode) => {
+  let stack: ProductStack;
+  let student: StackUser;
+  let adminToken: string;
+  const dir = mkdtempSync(join(tmpdir(), 'shiliu-fuzz-'));
+  const document = JSON.parse(readFileSync(API_DOCUMENT, 'utf8')) as { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Schema> } };
+
+  beforeAll(async () => {
+    stack = await startProductStack(mode, { RATE_LIMIT_PER_MINUTE: '1000000' });
+    student = await stack.signUp('模糊测试');
+    adminToken = (await stack.call<{ tokens: { access_token: string } }>('POST', '/api/auth/admin/login', { username: 'admin', password: stack.adminPassword })).body.data.tokens.access_token;
+  }, 200_000);
+
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  const resolve = (schema: Schema): Schema => (schema.$ref ? resolve(document.components.schemas[schema.$ref.split('/').pop()!]) : schema);
+
+  /** A value of this schema's kind, made hostile. */
+  const hostileValue = (schema: Schema, kind: Hostile): unknown => {
+    const resolved = resolve(schema);
+    if (resolved.type === 'number' || resolved.type === 'integer') return kind === 'huge-numbers' ? HUGE : 1;
+    if (resolved.type === 'object') return Object.fromEntries(Object.entries(resolved.properties ?? {}).map(([name, property]) => [name, hostileValue(property, kind)]));
+    if (resolved.type === 'array') return [kind === 'nul-bytes' ? NUL : kind === 'huge-numbers' ? HUGE : 'x'];
+    if (resolved.type === 'boolean') return true;
+    return kind === 'nul-bytes' ? NUL : kind === 'lone-surrogates' ? '\ud800x' : 'x';
+  };
+
+  const pathValue = (name: string): string => (name === 'user_id' ? student.userId : name === 'path' ? 'images/none.png' : '1');
+
+  const send = async (method: string, path: string, operation: Operation, kind: Hostile): Promise<number> => {
+    const query = new URLSearchParams();
+    for (const parameter of operation.parameters ?? []) {
+      if (parameter.in !== 'query') continue;
+      const value = hostileValue(parameter.schema, kind);
+      query.set(parameter.name, typeof value === 'string' ? value : JSON.stringify(value));
+    }
+    const url = `${stack.base}${path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(kind === 'nul-bytes' ? NUL : pathValue(name)))}${query.size > 0 ? `?${query}` : ''}`;
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${path.startsWith('/api/auth/admin/') ? adminToken : student.token}`,
+      'x-forwarded-for': stack.clientAddress,
+    };
+    let body: string | undefined;
+    if (operation.requestBody) {
+      headers['content-type'] = 'application/json';
+      const schema = operation.requestBody.content['application/json'].schema;
+      if (kind === 'deep-json') body = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+      else if (kind === 'body-over-1mb') body = JSON.stringify({ ...(hostileValue(schema, kind) as object), padding: 'x'.repeat(1_100_000) });
+      else if (kind === 'malformed-json') body = '{"title": "未闭合';
+      // JSON.stringify writes a lone surrogate as the escape \ud800, which is what a hostile client sends.
+      else body = JSON.stringify(hostileValue(schema, kind));
+    }
+    const answer = await fetch(url, { method: method.toUpperCase(), headers, body });
+    await answer.arrayBuffer();
+    return answer.status;
+  };
+
+  it('answers every operation without a server error, over more than 5,000 requests', async () => {
+    const serverErrors: ServerError[] = [];
+    let sent = 0;
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        // Signing out would end the sessions the other calls run in.
+        if (operation.operationId.endsWith('_logout')) continue;
+        for (const kind of hostileInputs) {
+          const status = await send(method, path, operation, kind);
+          sent += 1;
+          if (status >= 500) serverErrors.push({ operation: `${method.toUpperCase()} ${path}`, input: kind, status });
+        }
+      }
+    }
+
+    const report = join(dir, 'report.json');
+    const run = await runSchemathesis(stack.base, [
+      '--checks', 'not_a_server_error',
+      '--mode', 'all',
+      '--phases', 'fuzzing',
+      '--generation-allow-x00', 'true',
+      '--max-examples', '160',
+      '--seed', '8',
+      '--workers', '2',
+      '--continue-on-failure',
+      '--no-shrink',
+      '--request-timeout', '30',
+      '--header', `Authorization: Bearer ${student.token}`,
+      '--header', `X-Forwarded-For: ${stack.clientAddress}`,
+      '--exclude-operation-id', 'AccountsController_logout',
+      '--exclude-operation-id', 'AdminAuthController_logout',
+      '--report', 'json', '--report-json-path', report,
+    ]);
+    writeFileSync(join(dir, 'output.txt'), run.output);
+    sent += (JSON.parse(readFileSync(report, 'utf8')) as { test_cases: { generated: number } }).test_cases.generated;
+    for (const finding of findingsOf(run.output)) {
+      for (const status of finding.statuses.filter((each) => each >= 500)) serverErrors.push({ operation: finding.operation, input: causeOf(finding.detail), status });
+    }
+
+    const line = (error: ServerError) => `${error.operation} ${error.input} → ${error.status}`;
+    // The list for the hardening issue, in the test's output whether it passes or not.
+    console.log(`fuzzing (${mode}): ${sent} requests; server errors:\n${[...new Set(serverErrors.map(line))].join('\n') || '(none)'}\nschemathesis output: ${join(dir, 'output.txt')}`);
+    expect(sent).toBeGreaterThan(5000);
+    expect([...new Set(serverErrors.filter((error) => !LEFT_TO_ISSUE_8.includes(error.input)).map(line))]).toEqual([]);
+  }, 1_200_000);
+});

@@ -1,0 +1,175 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { assertRunning, freePort, generateTokenKeyPair, LocalDirectoryStorage, MinioStorage, type ObjectStorage, requireEnv, spawnTs, stopProcess, waitFor } from '@shiliu/platform';
+import { Client } from 'pg';
+
+type Child = ReturnType<typeof spawnTs>;
+
+export interface Envelope<T> {
+  code: number;
+  message: string;
+  data: T;
+}
+
+export interface StackUser {
+  id: number;
+  userId: string;
+  token: string;
+}
+
+export type RunMode = 'distributed' | 'embedded';
+
+export interface ProductStack {
+  /** The gateway's origin, e.g. http://127.0.0.1:44000. */
+  base: string;
+  /** The captcha answer auth accepts in this stack. */
+  captchaAnswer: string;
+  /** The first administrator's (`admin`) password. */
+  adminPassword: string;
+  /**
+   * The address this stack's callers claim (X-Forwarded-For, which the gateway trusts from loopback): auth's
+   * per-address limits live in the shared Redis, so each stack counts against an address of its own.
+   */
+  clientAddress: string;
+  call<T>(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: Envelope<T> }>;
+  /** Where the product keeps uploaded files (MinIO, or the data directory when embedded). */
+  storage: ObjectStorage;
+  /** Registers a student through the gateway. */
+  signUp(nickname: string): Promise<StackUser>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The product in either run mode, on a database of its own, without demo data. Distributed: auth, content and
+ * media each in its own process, the gateway proxying to them, events over Kafka, files in MinIO (the services
+ * not built yet are pointed at media, which answers their calls with 404). Embedded: the one process `npm start`
+ * runs, on the same PostgreSQL, events in process, files in its data directory.
+ */
+export async function startProductStack(mode: RunMode, gatewayEnv: NodeJS.ProcessEnv = {}): Promise<ProductStack> {
+  const database = `shiliu_stack_${randomUUID().slice(0, 8)}`;
+  const ports = { gateway: await freePort(), auth: await freePort(), content: await freePort(), media: await freePort() };
+  const dataDir = mkdtempSync(join(tmpdir(), 'shiliu-stack-'));
+  const base = `http://127.0.0.1:${ports.gateway}`;
+  const captchaAnswer = 'st42';
+  const adminPassword = 'admin-secret-1';
+  const clientAddress = `10.${200 + Math.floor(Math.random() * 50)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
+  const children: Child[] = [];
+  const admin = new Client({ connectionString: requireEnv('DATABASE_URL') });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${database}"`);
+
+  const stop = async () => {
+    await Promise.all(children.map((child) => stopProcess(child)));
+    await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+    await admin.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const storage: ObjectStorage =
+    mode === 'distributed'
+      ? new MinioStorage({ endpoint: requireEnv('S3_ENDPOINT'), accessKey: requireEnv('S3_ACCESS_KEY'), secretKey: requireEnv('S3_SECRET_KEY'), bucket: 'shiliu' })
+      : new LocalDirectoryStorage(join(dataDir, 'files'));
+
+  try {
+    const url = new URL(requireEnv('DATABASE_URL'));
+    url.pathname = `/${database}`;
+    if (mode === 'embedded') {
+      children.push(
+        spawnTs(join(__dirname, '../src/embedded.ts'), [], {
+          PORT: String(ports.gateway),
+          DATA_DIR: dataDir,
+          DATABASE_URL: url.toString(),
+          DEMO_DATA: 'false',
+          ADMIN_PASSWORD: adminPassword,
+          AUTH_CAPTCHA_TEST_ANSWER: captchaAnswer,
+          WEB_DIST_DIR: join(__dirname, '../../web/dist'),
+          NODE_ENV: 'test',
+          ...gatewayEnv,
+        }),
+      );
+    }
+    const keys = await generateTokenKeyPair();
+    const common = {
+      DATABASE_URL: url.toString(),
+      KAFKA_BROKERS: requireEnv('KAFKA_BROKERS'),
+      KAFKA_SESSION_TIMEOUT_MS: '6000',
+      REDIS_URL: requireEnv('REDIS_URL'),
+      S3_ENDPOINT: requireEnv('S3_ENDPOINT'),
+      S3_ACCESS_KEY: requireEnv('S3_ACCESS_KEY'),
+      S3_SECRET_KEY: requireEnv('S3_SECRET_KEY'),
+      AUTH_PUBLIC_KEY: keys.publicKeyPem,
+      NODE_ENV: 'test',
+    };
+    const start = (name: 'auth' | 'content' | 'media', extra: NodeJS.ProcessEnv = {}) =>
+      spawnTs(join(__dirname, `../../${name}/src/main.ts`), [], { ...common, PORT: String(ports[name]), ...extra });
+    if (mode === 'distributed') children.push(
+      start('auth', {
+        AUTH_PRIVATE_KEY: keys.privateKeyPem,
+        DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+        ADMIN_PASSWORD: adminPassword,
+        AUTH_CAPTCHA_TEST_ANSWER: captchaAnswer,
+      }),
+      start('content'),
+      start('media'),
+    );
+    const media = `http://127.0.0.1:${ports.media}`;
+    if (mode === 'distributed') children.push(
+      spawnTs(join(__dirname, '../src/main.ts'), [], {
+        PORT: String(ports.gateway),
+        REDIS_URL: requireEnv('REDIS_URL'),
+        AUTH_URL: `http://127.0.0.1:${ports.auth}`,
+        CONTENT_URL: `http://127.0.0.1:${ports.content}`,
+        MEDIA_URL: media,
+        SOCIAL_URL: media,
+        NOTIFY_URL: media,
+        SEARCH_URL: media,
+        WEB_DIST_DIR: join(__dirname, '../../web/dist'),
+        ...gatewayEnv,
+      }),
+    );
+    await waitFor(
+      'every process to be ready',
+      async () => {
+        children.forEach(assertRunning);
+        return (await fetch(`${base}/api/health`).catch(() => null))?.ok === true;
+      },
+      150_000,
+      500,
+    );
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+
+  const call = async <T>(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: Envelope<T> }> => {
+    const headers: Record<string, string> = { 'x-forwarded-for': clientAddress };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (token) headers.authorization = `Bearer ${token}`;
+    const answer = await fetch(base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    return { status: answer.status, body: (await answer.json()) as Envelope<T> };
+  };
+
+  return {
+    base,
+    captchaAnswer,
+    adminPassword,
+    clientAddress,
+    storage,
+    call,
+    async signUp(nickname) {
+      const captcha = await call<{ captchaId: string }>('GET', '/api/auth/captcha');
+      const userId = `st_${randomBytes(4).toString('hex')}`;
+      const registered = await call<{ tokens: { access_token: string }; user: { id: number } }>('POST', '/api/auth/register', {
+        user_id: userId,
+        nickname,
+        password: 'secret-123',
+        captchaId: captcha.body.data.captchaId,
+        captchaText: captchaAnswer,
+      });
+      if (registered.status !== 200) throw new Error(`registration failed: ${JSON.stringify(registered.body)}`);
+      return { id: registered.body.data.user.id, userId, token: registered.body.data.tokens.access_token };
+    },
+    stop,
+  };
+}

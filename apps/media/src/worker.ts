@@ -1,0 +1,4 @@
+import 'reflect-metadata';
+import { runMediaWorker } from '@shiliu/media';
+
+void runMediaWorker();

@@ -1,0 +1,68 @@
+import { Injectable } from '@nestjs/common';
+import { encode } from 'blurhash';
+import sharp, { type Sharp } from 'sharp';
+import type { FileFormat } from '../uploads/file-format';
+
+/** Longer side of the version shown in note details and the viewer (public-side.md §9). */
+export const DISPLAY_MAX_SIDE = 1200;
+/** Width of the feed-card version: a waterfall column is at most about 300 px wide, twice that for dense screens. */
+export const THUMBNAIL_WIDTH = 480;
+
+export interface ProcessedImage {
+  display: Buffer;
+  thumbnail: Buffer;
+  width: number;
+  height: number;
+  /** A short string the web app paints as a blurred preview while the image loads. */
+  blurhash: string;
+}
+
+/** The image is not one sharp can decode to the end (a truncated file, a broken header). */
+export class UnreadableImageError extends Error {}
+
+/**
+ * Makes what is served of an uploaded image: turned upright by its EXIF orientation, then every metadata block
+ * (EXIF with GPS, XMP, IPTC) left behind, since sharp writes none unless asked; a display version no larger than
+ * 1200 px on its longer side in the uploaded format; a WebP thumbnail for feed cards; the measures cards reserve.
+ */
+@Injectable()
+export class ImageProcessor {
+  async process(path: string, format: FileFormat): Promise<ProcessedImage> {
+    const animated = format.extension === 'gif';
+    const open = (): Sharp => sharp(path, { failOn: 'truncated', animated }).rotate();
+    try {
+      const display = await encodeAs(
+        open().resize(DISPLAY_MAX_SIDE, DISPLAY_MAX_SIDE, { fit: 'inside', withoutEnlargement: true }),
+        format,
+      ).toBuffer({ resolveWithObject: true });
+      const thumbnail = await open().resize(THUMBNAIL_WIDTH, null, { withoutEnlargement: true }).webp({ quality: 70 }).toBuffer();
+      const pixels = await sharp(display.data, { animated: false })
+        .resize(32, 32, { fit: 'inside' })
+        .ensureAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      return {
+        display: display.data,
+        thumbnail,
+        width: display.info.width,
+        height: display.info.pageHeight ?? display.info.height,
+        blurhash: encode(new Uint8ClampedArray(pixels.data), pixels.info.width, pixels.info.height, 4, 3),
+      };
+    } catch (error) {
+      throw new UnreadableImageError(error instanceof Error ? error.message : String(error));
+    }
+  }
+}
+
+function encodeAs(image: Sharp, format: FileFormat): Sharp {
+  switch (format.extension) {
+    case 'png':
+      return image.png();
+    case 'webp':
+      return image.webp({ quality: 85 });
+    case 'gif':
+      return image.gif();
+    default:
+      return image.jpeg({ quality: 85 });
+  }
+}

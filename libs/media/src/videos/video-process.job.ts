@@ -1,0 +1,116 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { mediaVideoProcessed } from '@shiliu/contracts';
+import { fileUrl, type JobContext, OBJECT_STORAGE, type ObjectStorage, Outbox } from '@shiliu/platform';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { DataSource } from 'typeorm';
+import { type UploadRecord, UploadRepository } from '../uploads/upload.repository';
+import { playableInBrowsers, VIDEO_TOOLS, type VideoTools } from './video-tools';
+
+/** The BullMQ queue of a media service: named after its schema, so that test instances never share one. */
+export function mediaQueueName(schema: string): string {
+  return `shiliu-${schema}-jobs`;
+}
+
+/** An uploaded video to make ready: its stored source, and the cover the client sent, if any. */
+export interface VideoProcessPayload {
+  sourceKey: string;
+  extension: string;
+  sha256: string;
+  ownerId: number;
+  coverKey: string | null;
+}
+
+export interface VideoProcessResult {
+  url: string;
+  coverUrl: string;
+  durationSeconds: number;
+  width: number;
+  height: number;
+}
+
+// A type alias, not an interface: only an alias is assignable to the queue's Record<string, object>.
+export type MediaJobs = {
+  'video.process': VideoProcessPayload;
+};
+
+/** Where the cover is taken (public-side.md §9: thumbnail at 1 s), or halfway through a shorter clip. */
+const COVER_AT_SECONDS = 1;
+
+/**
+ * Makes an uploaded video ready to play: a cover at 1 s unless the client sent one, an H.264/AAC MP4 when
+ * browsers cannot play the upload, then `media.video.processed` through the outbox. Safe to run again after a
+ * crash: every name is derived from the upload's content, so a second run overwrites the same objects.
+ */
+@Injectable()
+export class VideoProcessJob {
+  constructor(
+    @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
+    @Inject(VIDEO_TOOLS) private readonly tools: VideoTools,
+    private readonly dataSource: DataSource,
+    private readonly outbox: Outbox,
+    private readonly uploads: UploadRepository,
+  ) {}
+
+  async run(payload: VideoProcessPayload, context: JobContext): Promise<VideoProcessResult> {
+    const directory = await mkdtemp(join(tmpdir(), 'shiliu-video-'));
+    try {
+      const source = join(directory, `source.${payload.extension}`);
+      await pipeline(await this.storage.read(payload.sourceKey), createWriteStream(source));
+      const probe = await this.tools.probe(source);
+      await context.progress(5);
+      const derived: UploadRecord[] = [];
+
+      let coverKey = payload.coverKey;
+      if (!coverKey) {
+        coverKey = `covers/${payload.sha256}.jpg`;
+        const cover = join(directory, 'cover.jpg');
+        await this.tools.cover(source, cover, Math.min(COVER_AT_SECONDS, probe.durationSeconds / 2), context.signal);
+        derived.push(await this.store(cover, coverKey, 'image/jpeg', 'cover', payload));
+      }
+      await context.progress(10);
+
+      let videoKey = payload.sourceKey;
+      if (!playableInBrowsers(payload.extension, probe)) {
+        videoKey = `videos/${payload.sha256}.mp4`;
+        const video = join(directory, 'video.mp4');
+        // Progress is advisory: a lost update (Redis briefly away) is superseded by the next one.
+        const report = (percent: number) => void context.progress(10 + Math.floor(percent * 0.85)).catch(() => undefined);
+        await this.tools.transcode(source, video, report, context.signal);
+        derived.push(await this.store(video, videoKey, 'video/mp4', 'video', payload));
+      }
+
+      const result: VideoProcessResult = {
+        url: fileUrl(videoKey),
+        coverUrl: fileUrl(coverKey),
+        durationSeconds: probe.durationSeconds,
+        width: probe.width,
+        height: probe.height,
+      };
+      await this.dataSource.transaction(async (manager) => {
+        await this.uploads.record(derived, manager);
+        await this.outbox.add(manager, mediaVideoProcessed, {
+          owner_id: payload.ownerId,
+          source_url: fileUrl(payload.sourceKey),
+          video_url: result.url,
+          cover_url: result.coverUrl,
+          duration_seconds: result.durationSeconds,
+          width: result.width,
+          height: result.height,
+        });
+      });
+      await context.progress(100);
+      return result;
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
+  }
+
+  private async store(path: string, key: string, contentType: string, kind: UploadRecord['kind'], payload: VideoProcessPayload): Promise<UploadRecord> {
+    await this.storage.put(key, createReadStream(path), contentType);
+    return { key, ownerId: payload.ownerId, kind, sourceKey: payload.sourceKey, size: (await stat(path)).size };
+  }
+}

@@ -1,0 +1,88 @@
+import { Queue, Worker, type ConnectionOptions } from 'bullmq';
+import type { Logger } from 'pino';
+import { type JobHandlers, type JobPolicy, type JobQueue, type JobState, type JobStatus, runAttempt } from './job-queue';
+
+/**
+ * BullMQ's view of a job's state, in the four our API knows ("delayed" is a retry waiting out its backoff).
+ */
+const stateOf: Record<string, JobState> = {
+  waiting: 'waiting',
+  'waiting-children': 'waiting',
+  prioritized: 'waiting',
+  delayed: 'waiting',
+  active: 'active',
+  completed: 'completed',
+  failed: 'failed',
+};
+
+/** The producer's side of a BullMQ queue (distributed mode); the work is done by `startBullMqWorker` elsewhere. */
+export class BullMqJobQueue<Jobs extends Record<string, object>> implements JobQueue<Jobs> {
+  private readonly queue: Queue;
+
+  constructor(name: string, connection: ConnectionOptions, private readonly policy: JobPolicy) {
+    this.queue = new Queue(name, { connection });
+  }
+
+  async add<Name extends keyof Jobs & string>(name: Name, payload: Jobs[Name], options: { jobId?: string } = {}): Promise<string> {
+    const job = await this.queue.add(name, payload, {
+      jobId: options.jobId,
+      attempts: this.policy.attempts,
+      backoff: { type: 'exponential', delay: this.policy.backoffMs },
+      // Statuses are read for a day after the job ends, then forgotten.
+      removeOnComplete: { age: 24 * 3600 },
+      removeOnFail: { age: 7 * 24 * 3600 },
+    });
+    return job.id!;
+  }
+
+  async status(jobId: string): Promise<JobStatus | null> {
+    const job = await this.queue.getJob(jobId);
+    if (!job) return null;
+    const state = stateOf[await job.getState()] ?? 'waiting';
+    return {
+      state,
+      progress: typeof job.progress === 'number' ? job.progress : 0,
+      result: state === 'completed' ? (job.returnvalue as object) : null,
+      failedReason: job.failedReason || null,
+      attemptsMade: job.attemptsMade,
+    };
+  }
+
+  async close(): Promise<void> {
+    await this.queue.close();
+  }
+}
+
+export interface BullMqWorkerOptions {
+  concurrency: number;
+  /**
+   * How long a worker holds a job without renewing its lock. A worker that dies (SIGKILL, lost host) stops
+   * renewing; after this long another worker takes the job over.
+   */
+  lockMs: number;
+}
+
+/** A worker process's consumer of a BullMQ queue: each job goes to its handler under the policy's time limit. */
+export function startBullMqWorker<Jobs extends Record<string, object>>(
+  name: string,
+  connection: ConnectionOptions,
+  handlers: JobHandlers<Jobs>,
+  policy: JobPolicy,
+  options: BullMqWorkerOptions,
+  logger: Logger,
+): Worker {
+  const worker = new Worker(
+    name,
+    async (job) => {
+      const handler = handlers[job.name as keyof Jobs];
+      if (!handler) throw new Error(`No handler for job "${job.name}"`);
+      return runAttempt(policy.timeoutMs, (signal) =>
+        handler(job.data as Jobs[keyof Jobs], { jobId: job.id!, signal, progress: (percent) => job.updateProgress(percent) }),
+      );
+    },
+    { connection, concurrency: options.concurrency, lockDuration: options.lockMs, stalledInterval: Math.max(1000, Math.floor(options.lockMs / 2)) },
+  );
+  worker.on('failed', (job, error) => logger.warn({ err: error, jobId: job?.id, job: job?.name, attempt: job?.attemptsMade }, 'job attempt failed'));
+  worker.on('error', (error) => logger.error({ err: error }, 'job worker error'));
+  return worker;
+}
