@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { createLogger, type ServiceName, serviceNames } from '@shiliu/platform';
+import { createLogger, MemoryRevocationList, type ServiceName, serviceNames } from '@shiliu/platform';
 import { createGatewayApp, createRateLimiter, HttpProxyUpstream, mergeOpenApi, routeLimits } from '@shiliu/gateway';
 import { webFixture } from './web-fixture';
 
@@ -49,6 +49,7 @@ describe('gateway in distributed mode (HTTP proxy)', () => {
       mode: 'distributed',
       upstream: new HttpProxyUpstream(baseUrls),
       rateLimiter: createRateLimiter({ points: 1000, windowSeconds: 60 }),
+      revocations: new MemoryRevocationList(),
       logger: createLogger('test', 'silent'),
       webDir: webFixture(),
       corsOrigins: true,
@@ -149,6 +150,7 @@ describe('gateway in distributed mode (HTTP proxy)', () => {
       mode: 'distributed',
       upstream: new HttpProxyUpstream(Object.fromEntries(serviceNames.map((name) => [name, 'http://127.0.0.1:9'])) as Record<ServiceName, string>),
       rateLimiter: createRateLimiter({ points: 2, windowSeconds: 60 }),
+      revocations: new MemoryRevocationList(),
       logger: createLogger('test', 'silent'),
       webDir: webFixture(),
       corsOrigins: true,

@@ -1,5 +1,5 @@
 import { mediaService } from '@shiliu/media';
-import { createLogger, createServiceApp, type ObjectStorage, type ServiceApp, testServiceRuntime } from '@shiliu/platform';
+import { createLogger, createServiceApp, type ObjectStorage, type RevocationList, type ServiceApp, testServiceRuntime } from '@shiliu/platform';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { createGatewayApp, createRateLimiter, InProcessUpstream, mergeOpenApi, type RequestHandler } from '@shiliu/gateway';
 
@@ -11,16 +11,19 @@ describe('gateway in embedded mode', () => {
   let media: ServiceApp;
   let gateway: NestExpressApplication;
   let base: string;
+  let revocations: RevocationList;
 
   beforeAll(async () => {
     const logger = createLogger('test', 'silent');
     const runtime = await testServiceRuntime({ standalone: false });
+    revocations = runtime.revocations;
     storage = runtime.objectStorage;
     media = await createServiceApp(mediaService, runtime);
     gateway = await createGatewayApp({
       mode: 'embedded',
       upstream: new InProcessUpstream({ media: media.app.getHttpAdapter().getInstance() as RequestHandler }),
       rateLimiter: createRateLimiter({ points: 1000, windowSeconds: 60 }),
+      revocations: runtime.revocations,
       logger,
       webDir: webFixture(),
       corsOrigins: true,
@@ -93,6 +96,17 @@ describe('gateway in embedded mode', () => {
     const answer = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'x'.repeat(3 * 1024 * 1024) });
     expect(answer.status).toBe(413);
     expect(await answer.json()).toEqual({ code: 413, message: '请求内容过大', data: null });
+  });
+
+  it('turns away a call whose token names a revoked session, before it reaches a service', async () => {
+    const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const token = `${part({ alg: 'EdDSA' })}.${part({ sub: '1', uid: 'someone', sid: 'revoked-at-the-gateway' })}.c2ln`;
+    const call = () => fetch(`${base}/api/files/images/none.png`, { headers: { authorization: `Bearer ${token}` } });
+    expect((await call()).status).toBe(404);
+    await revocations.revoke(['revoked-at-the-gateway']);
+    const answer = await call();
+    expect(answer.status).toBe(401);
+    expect(await answer.json()).toEqual({ code: 401, message: '未授权访问', data: null });
   });
 
   it('answers CORS preflights', async () => {

@@ -1,6 +1,16 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { authService } from '../src';
-import { createServiceApp, requireEnv, type ServiceApp, type ServiceName, testServiceRuntime, type TokenKeyPair } from '@shiliu/platform';
+import {
+  createLogger,
+  createServiceApp,
+  RedisRevocationList,
+  requireEnv,
+  type RevocationList,
+  type ServiceApp,
+  type ServiceName,
+  testServiceRuntime,
+  type TokenKeyPair,
+} from '@shiliu/platform';
 import type { Redis } from 'ioredis';
 import type { PublicUser } from '../src/users/public-user';
 
@@ -17,19 +27,22 @@ export interface AuthHarness {
   service: ServiceApp;
   keys: TokenKeyPair;
   schema: string;
+  revocations: RevocationList;
   call<T = unknown>(method: string, path: string, options?: { body?: unknown; token?: string; ip?: string }): Promise<Answer<T>>;
   close(): Promise<void>;
 }
 
 /**
  * The auth service on real PostgreSQL, in a schema of its own so that every run starts empty, with Redis (as in
- * distributed mode) or memory (embedded) for captchas and rate limits. Each call comes from its own client address
+ * distributed mode) or memory (embedded) for captchas, rate limits and revoked sessions. Each call comes from its own client address
  * unless one is given, so rate limits only bite where a test means them to.
  */
 export async function startAuth(redis: Redis | null): Promise<AuthHarness> {
   process.env.AUTH_CAPTCHA_TEST_ANSWER = CAPTCHA_ANSWER;
   process.env.ADMIN_PASSWORD = ADMIN_PASSWORD;
-  const runtime = await testServiceRuntime({ redis });
+  const revocations = redis ? new RedisRevocationList(redis, createLogger('test', 'silent')) : undefined;
+  await revocations?.whenReady();
+  const runtime = await testServiceRuntime({ redis, ...(revocations && { revocations }) });
   const keys = runtime.keys;
   runtime.secrets = { tokenPrivateKeyPem: keys.privateKeyPem, dataEncryptionKey: randomBytes(32).toString('base64') };
   const schema = `auth_t_${randomUUID().slice(0, 8)}`;
@@ -41,6 +54,7 @@ export async function startAuth(redis: Redis | null): Promise<AuthHarness> {
     service,
     keys,
     schema,
+    revocations: runtime.revocations,
     async call(method, path, options = {}) {
       const headers: Record<string, string> = { 'x-forwarded-for': options.ip ?? randomIp() };
       if (options.body !== undefined) headers['content-type'] = 'application/json';
@@ -51,6 +65,7 @@ export async function startAuth(redis: Redis | null): Promise<AuthHarness> {
     },
     async close() {
       await service.close();
+      await runtime.revocations.close();
       const { Client } = await import('pg');
       const client = new Client({ connectionString: requireEnv('DATABASE_URL') });
       await client.connect();

@@ -10,6 +10,7 @@ import {
   generateTokenKeyPair,
   InProcessEventBus,
   LocalDirectoryStorage,
+  MemoryRevocationList,
   requireEnv,
   type ServiceApp,
   type ServiceName,
@@ -45,6 +46,7 @@ export class ContentTestApp {
     readonly bus: InProcessEventBus,
     readonly storage: LocalDirectoryStorage,
     readonly schema: string,
+    readonly revocations: MemoryRevocationList,
     private readonly signingKey: KeyLike,
   ) {}
 
@@ -53,11 +55,13 @@ export class ContentTestApp {
     const keys = await generateTokenKeyPair();
     const bus = new InProcessEventBus();
     const storage = new LocalDirectoryStorage(mkdtempSync(join(tmpdir(), 'shiliu-content-')));
+    const revocations = new MemoryRevocationList();
     const service = await createServiceApp(
       { ...contentService, name: schema as ServiceName, seed: undefined },
       {
         databaseUrl: requireEnv('DATABASE_URL'),
         tokenVerifier: await TokenVerifier.fromPem(keys.publicKeyPem),
+        revocations,
         objectStorage: storage,
         events: { kind: 'in-process', bus },
         logger: createLogger('test', 'silent'),
@@ -66,7 +70,7 @@ export class ContentTestApp {
       },
     );
     await service.app.listen(0, '127.0.0.1');
-    return new ContentTestApp(service, await service.app.getUrl(), bus, storage, schema, await importPKCS8(keys.privateKeyPem, 'EdDSA'));
+    return new ContentTestApp(service, await service.app.getUrl(), bus, storage, schema, revocations, await importPKCS8(keys.privateKeyPem, 'EdDSA'));
   }
 
   async close(): Promise<void> {

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { EnvelopeExceptionFilter, EnvelopeInterceptor, httpMetricsMiddleware, MetricsController, NestPinoLogger } from '@shiliu/platform';
+import { EnvelopeExceptionFilter, EnvelopeInterceptor, httpMetricsMiddleware, MetricsController, NestPinoLogger, type RevocationList } from '@shiliu/platform';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
@@ -16,6 +16,8 @@ import { webAppMiddleware } from './web-app';
 export interface GatewayOptions extends GatewayRouteOptions {
   upstream: Upstream;
   rateLimiter: RateLimiterAbstract;
+  /** The process's list of revoked sessions (the same one its services use when embedded). */
+  revocations: RevocationList;
   logger: Logger;
   webDir: string;
   corsOrigins: string[] | true;
@@ -58,7 +60,7 @@ export async function createGatewayApp(options: GatewayOptions): Promise<NestExp
   );
   app.enableCors({ origin: options.corsOrigins, credentials: true, maxAge: 600 });
   app.use(httpMetricsMiddleware('gateway'));
-  app.use(gatewayMiddleware(new RouteMatcher(routeTable), options.upstream, options.rateLimiter, options.logger, options.routeLimits));
+  app.use(gatewayMiddleware(new RouteMatcher(routeTable), options.upstream, options.rateLimiter, options.logger, options.revocations, options.routeLimits));
   app.use(...webAppMiddleware(options.webDir));
   app.useGlobalInterceptors(new EnvelopeInterceptor());
   app.useGlobalFilters(new EnvelopeExceptionFilter(options.logger));

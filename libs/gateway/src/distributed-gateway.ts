@@ -1,4 +1,4 @@
-import { serviceNames, commonSettings, ConfigError, createLogger, loadConfig, port, url, type ServiceName } from '@shiliu/platform';
+import { serviceNames, commonSettings, ConfigError, createLogger, loadConfig, port, RedisRevocationList, url, type ServiceName } from '@shiliu/platform';
 import { Redis } from 'ioredis';
 import { z } from 'zod';
 import { createGatewayApp } from './create-gateway-app';
@@ -36,6 +36,8 @@ export async function runDistributedGateway(): Promise<void> {
     ) as Record<ServiceName, string>;
     const redis = new Redis(settings.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
     redis.on('error', (err) => logger.warn({ err }, 'redis unavailable; rate limits counted in memory'));
+    const revocations = new RedisRevocationList(redis, logger);
+    await revocations.whenReady();
 
     let cached: { at: number; document: OpenAPIObject } | null = null;
     const openApi = async () => {
@@ -55,6 +57,7 @@ export async function runDistributedGateway(): Promise<void> {
     const app = await createGatewayApp({
       mode: 'distributed',
       upstream: new HttpProxyUpstream(baseUrls),
+      revocations,
       rateLimiter: createRateLimiter({ points: settings.RATE_LIMIT_PER_MINUTE, windowSeconds: 60 }, redis),
       logger,
       webDir: settings.WEB_DIST_DIR,
@@ -67,6 +70,7 @@ export async function runDistributedGateway(): Promise<void> {
     logger.info({ port: settings.PORT }, 'gateway listening');
     const stop = async () => {
       await app.close();
+      await revocations.close();
       redis.disconnect();
       process.exit(0);
     };

@@ -10,6 +10,7 @@ import {
   loadOrCreateDataKey,
   loadOrCreateTokenKeyPair,
   LocalDirectoryStorage,
+  MemoryRevocationList,
   port,
   runSeeds,
   type ServiceApp,
@@ -55,9 +56,11 @@ export async function runEmbedded(services: ServiceDefinition[]): Promise<void> 
 
     const keys = await loadOrCreateTokenKeyPair(join(dataDir, 'keys'));
     const bus = new InProcessEventBus();
+    const revocations = new MemoryRevocationList();
     const runtime = {
       databaseUrl,
       tokenVerifier: await TokenVerifier.fromPem(keys.publicKeyPem),
+      revocations,
       objectStorage: new LocalDirectoryStorage(join(dataDir, 'files')),
       events: { kind: 'in-process' as const, bus },
       logger,
@@ -79,6 +82,7 @@ export async function runEmbedded(services: ServiceDefinition[]): Promise<void> 
     const gateway = await createGatewayApp({
       mode: 'embedded',
       upstream: new InProcessUpstream(handlers),
+      revocations,
       rateLimiter: createRateLimiter({ points: settings.RATE_LIMIT_PER_MINUTE, windowSeconds: 60 }),
       logger,
       webDir: resolve(settings.WEB_DIST_DIR),

@@ -1,6 +1,7 @@
 export * from './auth/access-token.guard';
 export * from './auth/auth.decorators';
 export * from './auth/key-pair';
+export * from './auth/revocation-list';
 export * from './auth/token-verifier';
 export * from './config/config';
 export * from './context/request-context';

@@ -78,23 +78,26 @@ export class AdminsService implements OnApplicationBootstrap {
   /** A new password signs the administrator out everywhere. */
   async setPassword(id: string, password: string): Promise<void> {
     await this.get(id);
-    await this.dataSource.transaction(async (tx) => {
-      await tx.getRepository(AdminEntity).update({ id }, { passwordHash: await this.hasher.hash(password) });
-      await this.sessions.revokeAll('admin', id, null, tx);
+    const passwordHash = await this.hasher.hash(password);
+    const revoked = await this.dataSource.transaction(async (tx) => {
+      await tx.getRepository(AdminEntity).update({ id }, { passwordHash });
+      return this.sessions.revokeAll('admin', id, null, tx);
     });
+    await this.sessions.announce(revoked);
   }
 
   /** Never the last administrator, and never oneself, so the back office always has a way in. */
   async remove(id: string, actingAdminId: string): Promise<void> {
     if (id === actingAdminId) throw new BadRequestException('不能删除当前登录的管理员');
-    await this.dataSource.transaction(async (tx) => {
+    const revoked = await this.dataSource.transaction(async (tx) => {
       await tx.query(`LOCK TABLE "admins" IN SHARE ROW EXCLUSIVE MODE`);
       const repository = tx.getRepository(AdminEntity);
       if (!(await repository.existsBy({ id }))) throw new NotFoundException('管理员不存在');
       if ((await repository.count()) <= 1) throw new BadRequestException('至少保留一名管理员');
       await repository.delete({ id });
-      await tx.query(`DELETE FROM "sessions" WHERE "audience" = 'admin' AND "subject_id" = $1`, [id]);
+      return this.sessions.revokeAll('admin', id, null, tx);
     });
+    await this.sessions.announce(revoked);
   }
 
   private get repository() {

@@ -7,6 +7,7 @@ import type { Redis } from 'ioredis';
 import type { Kafka } from 'kafkajs';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
+import type { RevocationList } from '../auth/revocation-list';
 import type { TokenVerifier } from '../auth/token-verifier';
 import { createServiceDataSource, migrate } from '../database/data-source';
 import type { EventPublisher } from '../events/event-publisher';
@@ -28,6 +29,8 @@ export type EventTransport = { kind: 'kafka'; kafka: Kafka; sessionTimeoutMs?: n
 export interface ServiceRuntime {
   databaseUrl: string;
   tokenVerifier: TokenVerifier;
+  /** One per process, shared by every service module it hosts and by the gateway. */
+  revocations: RevocationList;
   objectStorage: ObjectStorage;
   events: EventTransport;
   logger: Logger;
@@ -85,6 +88,7 @@ export async function createServiceApp(definition: ServiceDefinition, runtime: S
         service: definition.name,
         dataSource,
         tokenVerifier: runtime.tokenVerifier,
+        revocations: runtime.revocations,
         objectStorage: runtime.objectStorage,
         logger,
         redis: runtime.redis,

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Redis } from 'ioredis';
 import { z } from 'zod';
+import { RedisRevocationList } from '../auth/revocation-list';
 import { TokenVerifier } from '../auth/token-verifier';
 import { commonSettings, ConfigError, csv, loadConfig, port, url } from '../config/config';
 import { createKafka } from '../events/kafka';
@@ -60,9 +61,12 @@ export async function runServiceProcess(definition: ServiceDefinition): Promise<
   try {
     const settings = loadConfig(distributedSettings(definition.name));
     const redis = new Redis(settings.REDIS_URL, { maxRetriesPerRequest: 2 });
+    const revocations = new RedisRevocationList(redis, logger);
+    await revocations.whenReady();
     const service = await createServiceApp(definition, {
       databaseUrl: settings.DATABASE_URL,
       tokenVerifier: await TokenVerifier.fromPem(publicKeyOf(settings)),
+      revocations,
       objectStorage: new MinioStorage({
         endpoint: settings.S3_ENDPOINT,
         accessKey: settings.S3_ACCESS_KEY,
@@ -89,6 +93,7 @@ export async function runServiceProcess(definition: ServiceDefinition): Promise<
     const stop = async (signal: string) => {
       logger.info({ signal }, 'shutting down');
       await service.close();
+      await revocations.close();
       redis.disconnect();
       process.exit(0);
     };

@@ -4,6 +4,7 @@ export const LOGGER = Symbol('LOGGER');
 export const OBJECT_STORAGE = Symbol('OBJECT_STORAGE');
 export const REDIS = Symbol('REDIS');
 export const SERVICE_SECRETS = Symbol('SERVICE_SECRETS');
+export const REVOCATION_LIST = Symbol('REVOCATION_LIST');
 
 /** Secrets only some services need (auth signs tokens and encrypts personal data); absent elsewhere. */
 export interface ServiceSecrets {

@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateTokenKeyPair, type TokenKeyPair } from '../auth/key-pair';
+import { MemoryRevocationList } from '../auth/revocation-list';
 import { TokenVerifier } from '../auth/token-verifier';
 import { InProcessEventBus } from '../events/in-process';
 import { createLogger } from '../logging/logger';
@@ -19,6 +20,7 @@ export async function testServiceRuntime(overrides: Partial<ServiceRuntime> = {}
   return {
     databaseUrl: requireEnv('DATABASE_URL'),
     tokenVerifier: await TokenVerifier.fromPem(keys.publicKeyPem),
+    revocations: new MemoryRevocationList(),
     objectStorage: new LocalDirectoryStorage(mkdtempSync(join(tmpdir(), 'shiliu-files-'))),
     events: { kind: 'in-process', bus },
     logger: createLogger('test', 'silent'),
