@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { createLogger, MemoryRevocationList, type ServiceName, serviceNames } from '@shiliu/platform';
+import { createLogger, JSON_BODY_LIMIT_BYTES, MemoryRevocationList, type ServiceName, serviceNames } from '@shiliu/platform';
 import { createGatewayApp, createRateLimiter, HttpProxyUpstream, mergeOpenApi, routeLimits } from '@shiliu/gateway';
 import { webFixture } from './web-fixture';
 
@@ -128,6 +128,15 @@ describe('gateway in distributed mode (HTTP proxy)', () => {
     const answer = await fetch(`${base}/api/posts`, { method: 'POST', body: Readable.toWeb(body) as ReadableStream, duplex: 'half' } as RequestInit);
     expect(answer.status).toBe(413);
     expect(await answer.json()).toEqual({ code: 413, message: '请求内容过大', data: null });
+  });
+
+  it('holds a chunked body to the services’ own 1 MB limit, counting the bytes that arrive', async () => {
+    const send = (bytes: number) =>
+      fetch(`${base}/api/posts`, { method: 'POST', body: Readable.toWeb(Readable.from([Buffer.alloc(bytes, 1)])) as ReadableStream, duplex: 'half' } as RequestInit);
+    expect((await send(JSON_BODY_LIMIT_BYTES)).status).toBe(201);
+    const over = await send(JSON_BODY_LIMIT_BYTES + 1);
+    expect(over.status).toBe(413);
+    expect(await over.json()).toEqual({ code: 413, message: '请求内容过大', data: null });
   });
 
   it('answers 502 when the service is down', async () => {

@@ -173,6 +173,15 @@ describe('accounts (auth service, PostgreSQL + Redis)', () => {
       expect(unknown.body).toEqual(wrongPassword.body);
     });
 
+    it('answers a NUL byte or a lone surrogate in a sign-in with a Chinese 400, not a database error', async () => {
+      for (const user_id of ['ab\u0000c', 'ab\udc00c']) {
+        const answer = await auth.call('POST', '/api/auth/login', { body: { user_id, password: 'whatever-1' } });
+        expect(answer.status).toBe(400);
+        expect(answer.body.message).toMatch(/[\u4e00-\u9fff]/);
+      }
+      expect((await auth.call('GET', '/api/users/ab%00c')).status).toBe(400);
+    });
+
     it('revokes the whole session when a spent refresh token comes back', async () => {
       const { tokens } = await signUp(auth);
       const rotated = await auth.call<{ tokens: Tokens }>('POST', '/api/auth/refresh', { body: { refresh_token: tokens.refresh_token } });

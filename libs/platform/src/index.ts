@@ -19,6 +19,7 @@ export * from './events/outbox-relay';
 export * from './http/envelope';
 export * from './http/envelope.interceptor';
 export * from './http/exception.filter';
+export * from './http/input-guard';
 export * from './http/messages';
 export * from './http/pagination';
 export * from './http/request-context.middleware';

@@ -16,6 +16,7 @@ import { InProcessEventPublisher, InProcessEventServer, type InProcessEventBus }
 import { KafkaEventPublisher } from '../events/kafka';
 import { KafkaEventServer } from '../events/kafka-event.server';
 import { OutboxRelay } from '../events/outbox-relay';
+import { bodyErrorMiddleware, inputGuardMiddleware } from '../http/input-guard';
 import { requestContextMiddleware } from '../http/request-context.middleware';
 import { NestPinoLogger } from '../logging/nest-logger';
 import { httpMetricsMiddleware } from '../metrics/metrics';
@@ -51,7 +52,9 @@ export interface ServiceApp {
   close(): Promise<void>;
 }
 
-export const JSON_BODY_LIMIT = '1mb';
+/** The one limit on a request body other than uploads, in both modes: services and the gateway count arriving bytes against it. */
+export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
+const JSON_BODY_LIMIT = `${JSON_BODY_LIMIT_BYTES}b`;
 
 /**
  * Swagger names each request DTO but, without @ApiProperty on every field, describes it as an empty object. The
@@ -105,6 +108,8 @@ export async function createServiceApp(definition: ServiceDefinition, runtime: S
   app.use(httpMetricsMiddleware(definition.name));
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
   app.useBodyParser('urlencoded', { limit: JSON_BODY_LIMIT, extended: true });
+  app.use(bodyErrorMiddleware);
+  app.use(inputGuardMiddleware);
 
   const openApi = withDtoSchemas(
     SwaggerModule.createDocument(app, new DocumentBuilder().setTitle(`shiliu-${definition.name}`).setVersion('1.2.0').addBearerAuth().build()),
