@@ -45,8 +45,9 @@ export class CommentService {
 
   /** `at` lets the demo seed date its comments in the past; requests always create them now. */
   async create(principal: Principal, form: CreateCommentDto, at: Date | null = null): Promise<CommentView> {
+    await this.authors.awaitKnown(principal.id);
     const id = await this.dataSource.transaction(async (manager) => {
-      await this.authors.ensure(manager, principal);
+      await this.authors.requireKnown(manager, principal.id);
       const post = await this.publishedPost(manager, form.post_id);
       let parentId: number | null = null;
       let replyTo: CommentRecord | null = null;

@@ -67,8 +67,9 @@ export class PostService implements OnModuleInit, OnModuleDestroy {
 
   /** `at` lets the demo seed date its notes in the past; requests always create them now. */
   async create(principal: Principal, form: PostFormDto, at: Date | null = null): Promise<PostView> {
+    await this.authors.awaitKnown(principal.id);
     const id = await this.dataSource.transaction(async (manager) => {
-      await this.authors.ensure(manager, principal);
+      await this.authors.requireKnown(manager, principal.id);
       const isDraft = form.is_draft === true;
       const prepared = await this.prepare(manager, form, null, isDraft, 'create');
       const id = await this.posts.insert(manager, principal.id, prepared.values, at);
