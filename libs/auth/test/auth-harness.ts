@@ -19,6 +19,7 @@ export const ADMIN_PASSWORD = 'admin-secret-1';
 
 export interface Answer<T = unknown> {
   status: number;
+  headers: Headers;
   body: { code: number; message: string; data: T };
   text: string;
 }
@@ -29,6 +30,8 @@ export interface AuthHarness {
   schema: string;
   revocations: RevocationList;
   call<T = unknown>(method: string, path: string, options?: { body?: unknown; token?: string; ip?: string }): Promise<Answer<T>>;
+  /** A fresh captcha's id with its answer, as a sign-in or registration body carries them. */
+  captcha(): Promise<{ captchaId: string; captchaText: string }>;
   close(): Promise<void>;
 }
 
@@ -50,7 +53,7 @@ export async function startAuth(redis: Redis | null): Promise<AuthHarness> {
   service.app.set('trust proxy', 'loopback');
   await service.app.listen(0, '127.0.0.1');
   const base = await service.app.getUrl();
-  return {
+  const harness: AuthHarness = {
     service,
     keys,
     schema,
@@ -61,7 +64,11 @@ export async function startAuth(redis: Redis | null): Promise<AuthHarness> {
       if (options.token) headers.authorization = `Bearer ${options.token}`;
       const answer = await fetch(base + path, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
       const text = await answer.text();
-      return { status: answer.status, body: JSON.parse(text) as Answer<never>['body'], text };
+      return { status: answer.status, headers: answer.headers, body: JSON.parse(text) as Answer<never>['body'], text };
+    },
+    async captcha() {
+      const answer = await harness.call<{ captchaId: string }>('GET', '/api/auth/captcha');
+      return { captchaId: answer.body.data.captchaId, captchaText: CAPTCHA_ANSWER };
     },
     async close() {
       await service.close();
@@ -73,6 +80,7 @@ export async function startAuth(redis: Redis | null): Promise<AuthHarness> {
       await client.end();
     },
   };
+  return harness;
 }
 
 export function randomIp(): string {

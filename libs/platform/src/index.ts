@@ -23,6 +23,7 @@ export * from './http/input-guard';
 export * from './http/messages';
 export * from './http/pagination';
 export * from './http/request-context.middleware';
+export * from './http/too-many-requests';
 export * from './http/validation.pipe';
 export * from './logging/logger';
 export * from './logging/nest-logger';

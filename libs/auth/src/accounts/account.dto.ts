@@ -49,7 +49,21 @@ export class RegisterDto {
   location?: string;
 }
 
-export class LoginDto {
+/** Sign-in captcha fields, needed only when an answer asked for them (`captchaRequired`): the account is being guessed at. */
+export class SignInCaptchaDto {
+  @IsOptional()
+  @IsString({ message: '请输入验证码' })
+  @IsUUID('4', { message: '验证码已失效，请刷新后重试' })
+  captchaId?: string;
+
+  @IsOptional()
+  @Transform(trim)
+  @IsString({ message: '请输入验证码' })
+  @MaxLength(10, { message: '验证码错误或已过期，请重新获取' })
+  captchaText?: string;
+}
+
+export class LoginDto extends SignInCaptchaDto {
   @Transform(trim)
   @IsString({ message: '请输入小石榴号' })
   @IsNotEmpty({ message: '请输入小石榴号' })
@@ -60,6 +74,7 @@ export class LoginDto {
   @IsNotEmpty({ message: '请输入密码' })
   @MaxLength(100, { message: '小石榴号或密码错误' })
   password!: string;
+
 }
 
 export class RefreshDto {

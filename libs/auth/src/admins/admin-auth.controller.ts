@@ -16,7 +16,7 @@ export class AdminAuthController {
   @ApiOperation({ summary: '管理员登录' })
   @Post('login')
   async login(@Body() body: AdminLoginDto, @Req() req: Request) {
-    return new Reply('登录成功', await this.admins.login(body.username, body.password, clientOf(req)));
+    return new Reply('登录成功', await this.admins.login(body, clientOf(req)));
   }
 
   @ApiOperation({ summary: '管理员刷新令牌' })

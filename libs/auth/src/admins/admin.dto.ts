@@ -1,9 +1,10 @@
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { SignInCaptchaDto } from '../accounts/account.dto';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
-export class AdminLoginDto {
+export class AdminLoginDto extends SignInCaptchaDto {
   @Transform(trim)
   @IsString({ message: '请输入用户名' })
   @IsNotEmpty({ message: '请输入用户名' })
