@@ -22,6 +22,7 @@ export * from './http/exception.filter';
 export * from './http/input-guard';
 export * from './http/messages';
 export * from './http/pagination';
+export * from './http/plain-text';
 export * from './http/request-context.middleware';
 export * from './http/too-many-requests';
 export * from './http/validation.pipe';
