@@ -49,6 +49,8 @@ describe('distributed mode end to end (gateway → services, events over Kafka)'
       S3_SECRET_KEY: requireEnv('S3_SECRET_KEY'),
       AUTH_PUBLIC_KEY: keys.publicKeyPem,
       NODE_ENV: 'test',
+      // Any free management port, so runs beside other processes on this machine never collide.
+      METRICS_PORT: '0',
     };
     const start = (name: 'auth' | 'content' | 'media', extra: NodeJS.ProcessEnv = {}) =>
       spawnTs(join(__dirname, `../../${name}/src/main.ts`), [], { ...common, PORT: String(ports[name]), ...extra });
@@ -66,6 +68,7 @@ describe('distributed mode end to end (gateway → services, events over Kafka)'
     children.push(
       spawnTs(join(__dirname, '../src/main.ts'), [], {
         PORT: String(ports.gateway),
+        METRICS_PORT: '0',
         REDIS_URL: requireEnv('REDIS_URL'),
         AUTH_URL: `http://127.0.0.1:${ports.auth}`,
         CONTENT_URL: `http://127.0.0.1:${ports.content}`,

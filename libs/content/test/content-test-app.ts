@@ -66,7 +66,6 @@ export class ContentTestApp {
         events: { kind: 'in-process', bus },
         logger: createLogger('test', 'silent'),
         redis: null,
-        standalone: true,
       },
     );
     await service.app.listen(0, '127.0.0.1');

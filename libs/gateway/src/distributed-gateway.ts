@@ -1,7 +1,18 @@
-import { serviceNames, commonSettings, ConfigError, createLogger, loadConfig, port, RedisRevocationList, url, type ServiceName } from '@shiliu/platform';
+import {
+  commonSettings,
+  ConfigError,
+  createLogger,
+  loadConfig,
+  port,
+  RedisRevocationList,
+  serviceNames,
+  startMetricsServer,
+  url,
+  type ServiceName,
+} from '@shiliu/platform';
 import { Redis } from 'ioredis';
 import { z } from 'zod';
-import { createGatewayApp } from './create-gateway-app';
+import { corsOriginsSetting, createGatewayApp } from './create-gateway-app';
 import { HttpProxyUpstream } from './http-proxy.upstream';
 import { mergeOpenApi } from './openapi';
 import { createRateLimiter } from './rate-limit';
@@ -11,6 +22,7 @@ import type { OpenAPIObject } from '@nestjs/swagger';
 const gatewaySettings = {
   ...commonSettings,
   PORT: port(8080),
+  METRICS_PORT: port(9100),
   AUTH_URL: url(),
   CONTENT_URL: url(),
   SOCIAL_URL: url(),
@@ -19,7 +31,7 @@ const gatewaySettings = {
   MEDIA_URL: url(),
   REDIS_URL: url(),
   WEB_DIST_DIR: z.string().default('apps/web/dist'),
-  CORS_ORIGINS: z.string().default('*'),
+  CORS_ORIGINS: corsOriginsSetting(),
   TRUST_PROXY: z.string().default('loopback'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
 };
@@ -61,15 +73,17 @@ export async function runDistributedGateway(): Promise<void> {
       rateLimiter: createRateLimiter({ points: settings.RATE_LIMIT_PER_MINUTE, windowSeconds: 60 }, redis),
       logger,
       webDir: settings.WEB_DIST_DIR,
-      corsOrigins: settings.CORS_ORIGINS === '*' ? true : settings.CORS_ORIGINS.split(',').map((o) => o.trim()),
+      corsOrigins: settings.CORS_ORIGINS,
       trustProxy: settings.TRUST_PROXY,
       probe: httpServiceProbe(baseUrls),
       openApi,
     });
     await app.listen(settings.PORT, '0.0.0.0');
-    logger.info({ port: settings.PORT }, 'gateway listening');
+    const metrics = await startMetricsServer(settings.METRICS_PORT);
+    logger.info({ port: settings.PORT, metricsPort: metrics.port }, 'gateway listening');
     const stop = async () => {
       await app.close();
+      await metrics.close();
       await revocations.close();
       redis.disconnect();
       process.exit(0);

@@ -13,12 +13,13 @@ import {
   MemoryRevocationList,
   port,
   runSeeds,
+  startMetricsServer,
   type ServiceApp,
   type ServiceDefinition,
   TokenVerifier,
 } from '@shiliu/platform';
 import { z } from 'zod';
-import { createGatewayApp } from './create-gateway-app';
+import { corsOriginsSetting, createGatewayApp } from './create-gateway-app';
 import { InProcessUpstream, type RequestHandler } from './in-process.upstream';
 import { mergeOpenApi } from './openapi';
 import { createRateLimiter } from './rate-limit';
@@ -27,6 +28,9 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgre
 const embeddedSettings = {
   ...commonSettings,
   PORT: port(8080),
+  /** Prometheus metrics of the whole process, on a management port of their own. */
+  METRICS_PORT: port(9100),
+  CORS_ORIGINS: corsOriginsSetting(),
   DATA_DIR: z.string().default('./.data'),
   DATABASE_URL: z.string().url().optional(),
   EMBEDDED_PG_PORT: port(54329),
@@ -66,7 +70,6 @@ export async function runEmbedded(services: ServiceDefinition[]): Promise<void> 
       logger,
       redis: null,
       secrets: { tokenPrivateKeyPem: keys.privateKeyPem, dataEncryptionKey: await loadOrCreateDataKey(join(dataDir, 'keys')) },
-      standalone: false,
       poolSize: 5,
     };
     for (const definition of services) {
@@ -86,7 +89,7 @@ export async function runEmbedded(services: ServiceDefinition[]): Promise<void> 
       rateLimiter: createRateLimiter({ points: settings.RATE_LIMIT_PER_MINUTE, windowSeconds: 60 }),
       logger,
       webDir: resolve(settings.WEB_DIST_DIR),
-      corsOrigins: true,
+      corsOrigins: settings.CORS_ORIGINS,
       trustProxy: settings.TRUST_PROXY,
       probe: async () => {
         const entries = await Promise.all(
@@ -100,7 +103,9 @@ export async function runEmbedded(services: ServiceDefinition[]): Promise<void> 
       openApi: async () => mergeOpenApi(started.map((service) => service.openApi)),
     });
     await gateway.listen(settings.PORT);
-    logger.info({ port: settings.PORT, dataDir }, `Shiliu is running at http://localhost:${settings.PORT}/`);
+    // On the machine it runs on only: npm start is a single process on someone's computer.
+    const metrics = await startMetricsServer(settings.METRICS_PORT, '127.0.0.1');
+    logger.info({ port: settings.PORT, metricsPort: metrics.port, dataDir }, `Shiliu is running at http://localhost:${settings.PORT}/`);
 
     let stopping = false;
     const stop = async (signal: string) => {
@@ -108,6 +113,7 @@ export async function runEmbedded(services: ServiceDefinition[]): Promise<void> 
       stopping = true;
       logger.info({ signal }, 'shutting down: closing intake, draining outboxes');
       await gateway.close();
+      await metrics.close();
       for (const service of started) await service.relay.stop();
       for (const service of started) await service.close();
       await database?.stop();

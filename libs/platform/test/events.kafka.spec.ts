@@ -62,6 +62,7 @@ describe('events in distributed mode (outbox → Kafka → inbox, across process
       AUTH_PUBLIC_KEY: keys.publicKeyPem,
       FIXTURE_TOPIC: `shiliu.fixture.${suffix}`,
       KAFKA_SESSION_TIMEOUT_MS: '6000',
+      METRICS_PORT: '0',
     };
     await database.connect();
     const producer = start('producer', producerPort);

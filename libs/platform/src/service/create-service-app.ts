@@ -37,8 +37,6 @@ export interface ServiceRuntime {
   logger: Logger;
   redis: Redis | null;
   secrets?: ServiceSecrets;
-  /** False in embedded mode, where the host process serves health and metrics once. */
-  standalone: boolean;
   poolSize?: number;
 }
 
@@ -96,7 +94,6 @@ export async function createServiceApp(definition: ServiceDefinition, runtime: S
         logger,
         redis: runtime.redis,
         secrets: runtime.secrets ?? {},
-        withOperationalEndpoints: runtime.standalone,
       }),
       definition.module,
     ],
@@ -104,6 +101,7 @@ export async function createServiceApp(definition: ServiceDefinition, runtime: S
   class ServiceRootModule {}
 
   const app = await NestFactory.create<NestExpressApplication>(ServiceRootModule, { logger: new NestPinoLogger(logger), bodyParser: false, abortOnError: false });
+  app.disable('x-powered-by');
   app.use(requestContextMiddleware);
   app.use(httpMetricsMiddleware(definition.name));
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });

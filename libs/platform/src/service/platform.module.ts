@@ -11,7 +11,6 @@ import { EnvelopeExceptionFilter } from '../http/exception.filter';
 import { createValidationPipe } from '../http/validation.pipe';
 import type { ObjectStorage } from '../storage/object-storage';
 import { HealthController } from './health.controller';
-import { MetricsController } from './metrics.controller';
 import { LOGGER, OBJECT_STORAGE, REDIS, REVOCATION_LIST, SERVICE_NAME, SERVICE_SECRETS, type ServiceSecrets } from './tokens';
 import type { Redis } from 'ioredis';
 
@@ -25,8 +24,6 @@ export interface PlatformModuleOptions {
   /** Redis in distributed mode; null in embedded mode, where caches and limits live in memory. */
   redis: Redis | null;
   secrets: ServiceSecrets;
-  /** Health and metrics are per process: the embedded host serves them once for all modules. */
-  withOperationalEndpoints: boolean;
 }
 
 /** What every service module gets: its database, the outbox, storage, logging, and the HTTP conventions of DESIGN.md §4. */
@@ -36,7 +33,7 @@ export class PlatformModule {
   static forService(options: PlatformModuleOptions): DynamicModule {
     return {
       module: PlatformModule,
-      controllers: options.withOperationalEndpoints ? [HealthController, MetricsController] : [HealthController],
+      controllers: [HealthController],
       providers: [
         { provide: SERVICE_NAME, useValue: options.service },
         { provide: DataSource, useValue: options.dataSource },

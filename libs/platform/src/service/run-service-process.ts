@@ -6,6 +6,7 @@ import { TokenVerifier } from '../auth/token-verifier';
 import { commonSettings, ConfigError, csv, loadConfig, port, url } from '../config/config';
 import { createKafka } from '../events/kafka';
 import { createLogger } from '../logging/logger';
+import { startMetricsServer } from '../metrics/metrics-server';
 import { MinioStorage } from '../storage/minio.storage';
 import { createServiceApp } from './create-service-app';
 import type { ServiceDefinition, ServiceName } from './service-definition';
@@ -22,6 +23,8 @@ export const defaultServicePorts: Record<ServiceName, number> = {
 const distributedSettings = (service: ServiceName) => ({
   ...commonSettings,
   PORT: port(defaultServicePorts[service]),
+  /** Prometheus metrics, on a management port of their own. */
+  METRICS_PORT: port(defaultServicePorts[service] + 6000),
   DATABASE_URL: url(),
   KAFKA_BROKERS: csv(),
   /** How long Kafka waits for a silent consumer before giving its partitions to another. */
@@ -84,14 +87,15 @@ export async function runServiceProcess(definition: ServiceDefinition): Promise<
         tokenPrivateKeyPem: pem(settings.AUTH_PRIVATE_KEY, settings.AUTH_PRIVATE_KEY_FILE),
         dataEncryptionKey: settings.DATA_ENCRYPTION_KEY,
       },
-      standalone: true,
     });
     service.app.set('trust proxy', settings.TRUST_PROXY);
     await service.relay.start();
     await service.app.listen(settings.PORT, '0.0.0.0');
-    logger.info({ port: settings.PORT }, `${definition.name} service listening`);
+    const metrics = await startMetricsServer(settings.METRICS_PORT);
+    logger.info({ port: settings.PORT, metricsPort: metrics.port }, `${definition.name} service listening`);
     const stop = async (signal: string) => {
       logger.info({ signal }, 'shutting down');
+      await metrics.close();
       await service.close();
       await revocations.close();
       redis.disconnect();

@@ -26,7 +26,6 @@ export async function testServiceRuntime(overrides: Partial<ServiceRuntime> = {}
     logger: createLogger('test', 'silent'),
     redis: null,
     secrets: { tokenPrivateKeyPem: keys.privateKeyPem },
-    standalone: true,
     ...overrides,
     keys,
     bus,
