@@ -10,6 +10,7 @@ import { CommentService } from './comments/comment.service';
 import { PostController } from './posts/post.controller';
 import { PostRepository } from './posts/post.repository';
 import { PostService } from './posts/post.service';
+import { ViewCounter } from './posts/view-counter';
 import { ReactionController } from './reactions/reaction.controller';
 import { ReactionService } from './reactions/reaction.service';
 import { MediaObjects } from './shared/media-objects';
@@ -28,6 +29,7 @@ import { UserContentController } from './users/user-content.controller';
     TagRepository,
     MediaObjects,
     PostService,
+    ViewCounter,
     CommentService,
     ReactionService,
     AccountRemovalService,

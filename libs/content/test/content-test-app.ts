@@ -17,7 +17,9 @@ import {
   TOKEN_ISSUER,
   TokenVerifier,
 } from '@shiliu/platform';
+import type { Redis } from 'ioredis';
 import { importPKCS8, type KeyLike, SignJWT } from 'jose';
+import { Client } from 'pg';
 import sharp from 'sharp';
 import { contentService } from '../src';
 
@@ -50,7 +52,8 @@ export class ContentTestApp {
     private readonly signingKey: KeyLike,
   ) {}
 
-  static async start(): Promise<ContentTestApp> {
+  /** With Redis for the short-lived markers and tallies, as in distributed mode; in memory otherwise, as embedded. */
+  static async start(options: { redis?: Redis } = {}): Promise<ContentTestApp> {
     const schema = `content_t_${randomUUID().replace(/-/g, '').slice(0, 10)}`;
     const keys = await generateTokenKeyPair();
     const bus = new InProcessEventBus();
@@ -65,17 +68,20 @@ export class ContentTestApp {
         objectStorage: storage,
         events: { kind: 'in-process', bus },
         logger: createLogger('test', 'silent'),
-        redis: null,
+        redis: options.redis ?? null,
       },
     );
     await service.app.listen(0, '127.0.0.1');
     return new ContentTestApp(service, await service.app.getUrl(), bus, storage, schema, revocations, await importPKCS8(keys.privateKeyPem, 'EdDSA'));
   }
 
+  /** Closes the service first (it writes its last view tallies), then drops its schema. */
   async close(): Promise<void> {
-    const { dataSource } = this.service;
-    await dataSource.query(`DROP SCHEMA IF EXISTS "${this.schema}" CASCADE`).catch(() => undefined);
     await this.service.close();
+    const client = new Client({ connectionString: requireEnv('DATABASE_URL') });
+    await client.connect();
+    await client.query(`DROP SCHEMA IF EXISTS "${this.schema}" CASCADE`);
+    await client.end();
   }
 
   /** Delivers an event as the bus would (handled once, through the inbox). */

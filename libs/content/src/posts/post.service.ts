@@ -1,4 +1,4 @@
-import { ForbiddenException, Injectable, type OnModuleDestroy, type OnModuleInit, UnauthorizedException } from '@nestjs/common';
+import { ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { postDeleted, postPublished, postUpdated, userMentioned } from '@shiliu/contracts';
 import { messageForStatus, offsetOf, Outbox, type Pagination, pagination, type Principal } from '@shiliu/platform';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -11,6 +11,7 @@ import { TagRepository } from '../tags/tag.repository';
 import type { FeedSort, PostFormDto, PostListQuery, UserPostListQuery } from './post.dto';
 import { type FeedFilter, type FeedOrder, PostRepository, type PostRecord, type PostValues } from './post.repository';
 import { toPostView, type PostView } from './post.view';
+import { ViewCounter } from './view-counter';
 
 export const TITLE_MAX = 100;
 export const CONTENT_MAX = 2000;
@@ -42,9 +43,7 @@ const SORT_ORDER: Record<FeedSort, FeedOrder> = {
 };
 
 @Injectable()
-export class PostService implements OnModuleInit, OnModuleDestroy {
-  private pruneTimer: NodeJS.Timeout | null = null;
-
+export class PostService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly posts: PostRepository,
@@ -53,17 +52,8 @@ export class PostService implements OnModuleInit, OnModuleDestroy {
     private readonly tags: TagRepository,
     private readonly media: MediaObjects,
     private readonly outbox: Outbox,
+    private readonly views: ViewCounter,
   ) {}
-
-  onModuleInit(): void {
-    // View markers older than an hour no longer decide anything.
-    this.pruneTimer = setInterval(() => void this.posts.pruneViews().catch(() => undefined), 10 * 60_000);
-    this.pruneTimer.unref();
-  }
-
-  onModuleDestroy(): void {
-    if (this.pruneTimer) clearInterval(this.pruneTimer);
-  }
 
   /** `at` lets the demo seed date its notes in the past; requests always create them now. */
   async create(principal: Principal, form: PostFormDto, at: Date | null = null): Promise<PostView> {
@@ -140,10 +130,7 @@ export class PostService implements OnModuleInit, OnModuleDestroy {
   async detail(id: number, viewerId: string | null, viewer: string, skipViewCount: boolean): Promise<PostView | DraftView> {
     const row = await this.posts.findRow(this.dataSource.manager, id, viewerId);
     if (!row || (row.is_draft && String(row.author_id) !== viewerId)) throw notFound();
-    if (!row.is_draft && !skipViewCount) {
-      const counted = await this.posts.countView(id, viewer);
-      if (counted !== null) row.view_count = counted;
-    }
+    if (!row.is_draft) row.view_count += await this.views.count(id, skipViewCount ? null : viewer);
     const view = toPostView(row);
     if (!row.is_draft) return view;
     return { ...view, originalData: { content: row.content, images: view.images, tags: row.tags.map((tag) => tag.name) } };
