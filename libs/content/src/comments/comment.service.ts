@@ -117,6 +117,10 @@ export class CommentService {
 
   async remove(principal: Principal, id: number): Promise<{ deletedCount: number }> {
     return this.dataSource.transaction(async (manager) => {
+      const found = await this.comments.find(manager, id);
+      if (!found) throw notFound();
+      // The note's row before the comment's, the order a note's deletion takes them in, so the two never deadlock.
+      await manager.query(`SELECT 1 FROM "posts" WHERE "id" = $1 FOR UPDATE`, [found.post_id]);
       const comment = await this.comments.lock(manager, id);
       if (!comment) throw notFound();
       if (String(comment.author_id) !== principal.id) {
