@@ -36,4 +36,30 @@ describe('concurrent writes', () => {
       expect([200, 404]).toContain(commentGone.status);
     }
   });
+
+  it('does not hold the note’s row while an edit looks up its new images in object storage', async () => {
+    const note = (await app.call<PostData>('POST', '/api/posts', { token: author.token, body: await noteForm(app) })).body.data;
+    const newImage = await app.image();
+    const stat = app.storage.stat.bind(app.storage);
+    let reached!: () => void;
+    const storageReached = new Promise<void>((resolve) => (reached = resolve));
+    let release!: () => void;
+    const storageReleased = new Promise<void>((resolve) => (release = resolve));
+    // Object storage that is slow just now: it answers only once the test lets it.
+    app.storage.stat = async (key) => {
+      reached();
+      await storageReleased;
+      return stat(key);
+    };
+    try {
+      const editing = app.call('PUT', `/api/posts/${note.id}`, { token: author.token, body: { images: [newImage] } });
+      await storageReached;
+      const liked = await app.call<{ likeCount: number }>('POST', '/api/likes', { token: author.token, body: { target_type: 1, target_id: note.id } });
+      expect(liked.status).toBe(200);
+      release();
+      expect((await editing).status).toBe(200);
+    } finally {
+      app.storage.stat = stat;
+    }
+  });
 });

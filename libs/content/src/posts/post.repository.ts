@@ -174,6 +174,11 @@ export class PostRepository {
     return rows[0] ?? null;
   }
 
+  async find(manager: EntityManager, id: number): Promise<PostRecord | null> {
+    const rows: PostRecord[] = await manager.query(`SELECT * FROM "posts" WHERE "id" = $1`, [id]);
+    return rows[0] ?? null;
+  }
+
   async findRow(manager: EntityManager, id: number, viewerId: string | null): Promise<PostRow | null> {
     const query = detailQuery(id, viewerId);
     const rows: PostRow[] = await manager.query(query.sql, query.params);

@@ -26,6 +26,12 @@ export interface PostPage {
 
 export type DraftView = PostView & { originalData: { content: string; images: string[]; tags: string[] } };
 
+/** Images and video already looked up in object storage. */
+interface MediaOnHand {
+  images: PostValues['images'];
+  video: PostValues['video'];
+}
+
 /** Which rule set a form is checked against: the publish page's (POST) or the edit form's (PUT), whose message differs. */
 type FormMode = 'create' | 'edit';
 
@@ -72,6 +78,7 @@ export class PostService {
   }
 
   async update(principal: Principal, id: number, form: PostFormDto): Promise<PostView> {
+    const preloaded = await this.preloadMedia(id, form);
     await this.dataSource.transaction(async (manager) => {
       const existing = await this.posts.lock(manager, id);
       if (!existing) throw notFound();
@@ -79,7 +86,7 @@ export class PostService {
       if (!existing.is_draft && form.is_draft === true) throw badRequest('已发布的笔记不能改为草稿');
       const isDraft = existing.is_draft && form.is_draft !== false;
       const publishing = existing.is_draft && !isDraft;
-      const prepared = await this.prepare(manager, form, existing, isDraft, 'edit');
+      const prepared = await this.prepare(manager, form, existing, isDraft, 'edit', preloaded);
       await this.posts.update(manager, id, prepared.values, publishing);
       await this.tags.recount(manager, await this.tags.setPostTags(manager, id, prepared.tags));
       const before = await this.posts.replaceMentions(manager, id, prepared.mentionIds);
@@ -211,7 +218,26 @@ export class PostService {
    * Turns a form (merged over the stored note on edit) into the values to store, enforcing public-side.md §5:
    * text limits count characters of text without markup, media depend on the type, drafts need a title or content.
    */
-  private async prepare(manager: EntityManager, form: PostFormDto, existing: PostRecord | null, isDraft: boolean, mode: FormMode) {
+  /**
+   * Looks up in object storage, before the note's row is locked, the images and video an edit names: storage can
+   * be slow, and every like, collection and comment on the note waits for that lock. Inside the lock they are then
+   * known; only input that fails here is looked at again there, to answer its 400.
+   */
+  private async preloadMedia(id: number, form: PostFormDto): Promise<MediaOnHand> {
+    const current = await this.posts.find(this.dataSource.manager, id);
+    const images = form.images ? await this.media.images(form.images, current?.images ?? []).catch(() => []) : [];
+    const video = form.video ? await this.media.video(form.video, current?.video ?? null).catch(() => null) : null;
+    return { images, video };
+  }
+
+  private async prepare(
+    manager: EntityManager,
+    form: PostFormDto,
+    existing: PostRecord | null,
+    isDraft: boolean,
+    mode: FormMode,
+    onHand: MediaOnHand = { images: [], video: null },
+  ) {
     const title = toPlainLine(form.title ?? existing?.title ?? '');
     const sanitized = sanitizeRichText(form.content ?? existing?.content ?? '');
     const mentioned = await this.authors.findByUserIds(manager, [...new Set(findMentions(sanitized).map((mention) => mention.userId))]);
@@ -243,11 +269,11 @@ export class PostService {
       if (videoInput && form.video !== undefined) throw badRequest('图文笔记不能包含视频');
       if (imageInputs.length === 0) throw badRequest('请至少上传一张图片');
       if (imageInputs.length > IMAGES_MAX) throw badRequest(`最多只能上传${IMAGES_MAX}张图片`);
-      images = await this.media.images(imageInputs, existing?.images ?? []);
+      images = await this.media.images(imageInputs, [...(existing?.images ?? []), ...onHand.images]);
     } else {
       if (!videoInput) throw badRequest('请选择视频文件');
       if (form.images !== undefined && form.images.length > 0) throw badRequest('视频笔记不能包含图片');
-      video = await this.media.video(videoInput, existing?.video ?? null);
+      video = await this.media.video(videoInput, onHand.video ?? existing?.video ?? null);
     }
     const values: PostValues = { title, content, contentText, categoryId, type, isDraft, images, video, coverUrl: video?.cover_url ?? images[0]?.url ?? null };
     return { values, tags, mentionIds };
