@@ -33,7 +33,8 @@ const embeddedSettings = {
   CORS_ORIGINS: corsOriginsSetting(),
   DATA_DIR: z.string().default('./.data'),
   DATABASE_URL: z.string().url().optional(),
-  EMBEDDED_PG_PORT: port(54329),
+  /** The embedded PostgreSQL's port; a free one when unset. */
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   WEB_DIST_DIR: z.string().default('apps/web/dist'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
   /** Whose X-Forwarded-For to believe for the client address (IP属地, rate limits): a reverse proxy in front, if any. */
