@@ -133,11 +133,8 @@ const cases = [
   {
     name: 'note detail',
     path: () => `/api/posts/${randomId()}`,
-    sql: async (client) => {
-      const id = randomId();
-      await client.query(queries.detail.sql, [null, id]);
-      await client.query(queries.countView, [id, 'a:direct-sql-bench']);
-    },
+    // Counting the view writes no row (it is marked in Redis and flushed in batches), so the detail is one read.
+    sql: (client) => client.query(queries.detail.sql, [null, randomId()]),
   },
 ];
 

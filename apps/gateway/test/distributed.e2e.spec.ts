@@ -49,6 +49,8 @@ describe('distributed mode end to end (gateway → services, events over Kafka)'
       S3_SECRET_KEY: requireEnv('S3_SECRET_KEY'),
       AUTH_PUBLIC_KEY: keys.publicKeyPem,
       NODE_ENV: 'test',
+      // Any free management port, so runs beside other processes on this machine never collide.
+      METRICS_PORT: '0',
     };
     const start = (name: 'auth' | 'content' | 'media', extra: NodeJS.ProcessEnv = {}) =>
       spawnTs(join(__dirname, `../../${name}/src/main.ts`), [], { ...common, PORT: String(ports[name]), ...extra });
@@ -66,6 +68,7 @@ describe('distributed mode end to end (gateway → services, events over Kafka)'
     children.push(
       spawnTs(join(__dirname, '../src/main.ts'), [], {
         PORT: String(ports.gateway),
+        METRICS_PORT: '0',
         REDIS_URL: requireEnv('REDIS_URL'),
         AUTH_URL: `http://127.0.0.1:${ports.auth}`,
         CONTENT_URL: `http://127.0.0.1:${ports.content}`,
@@ -109,6 +112,9 @@ describe('distributed mode end to end (gateway → services, events over Kafka)'
     expect(registered.status).toBe(200);
     const token = registered.body.data.tokens.access_token;
 
+    // Content takes writes only from users it has learned of through user.registered.
+    await waitFor('content to learn the student from user.registered', async () => (await call('GET', `/api/users/${userId}/posts`)).status === 200, 60_000, 250);
+
     const key = `images/e2e/${randomUUID()}.png`;
     const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 255, g: 36, b: 66 } } }).png().toBuffer();
     await new MinioStorage({ endpoint: requireEnv('S3_ENDPOINT'), accessKey: requireEnv('S3_ACCESS_KEY'), secretKey: requireEnv('S3_SECRET_KEY'), bucket: 'shiliu' }).put(key, png, 'image/png');
@@ -125,7 +131,7 @@ describe('distributed mode end to end (gateway → services, events over Kafka)'
     expect(created.status).toBe(200);
     const postId = created.body.data.id;
     const author = async () => (await call<{ nickname: string }>('GET', `/api/posts/${postId}?skipViewCount=true`)).body.data?.nickname;
-    await waitFor('content to learn the author from user.registered', async () => (await author()) === '端到端', 60_000, 250);
+    expect(await author()).toBe('端到端');
 
     expect((await call('PUT', `/api/users/${userId}`, { nickname: '改了名字' }, token)).status).toBe(200);
     await waitFor('content to follow user.updated', async () => (await author()) === '改了名字', 60_000, 250);

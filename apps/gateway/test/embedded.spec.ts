@@ -16,8 +16,10 @@ describe('embedded default (npm start)', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'shiliu-data-'));
   const port = 43000 + Math.floor(Math.random() * 1000);
   const pgPort = port + 1000;
+  const metricsPort = port + 2000;
   const env = {
     PORT: String(port),
+    METRICS_PORT: String(metricsPort),
     DATA_DIR: dataDir,
     EMBEDDED_PG_PORT: String(pgPort),
     WEB_DIST_DIR: webDir,
@@ -52,7 +54,7 @@ describe('embedded default (npm start)', () => {
     return child;
   };
 
-  it('starts from an empty data directory and answers health, pages, unknown calls and metrics', async () => {
+  it('starts from an empty data directory and answers health, pages, unknown calls, and metrics on the management port only', async () => {
     server = await start();
     const health = await (await fetch(`${base}/api/health`)).json();
     expect(health).toEqual({
@@ -79,7 +81,8 @@ describe('embedded default (npm start)', () => {
     const unknown = await fetch(`${base}/api/unknown`);
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toEqual({ code: 404, message: '资源不存在', data: null });
-    expect(await (await fetch(`${base}/metrics`)).text()).toContain('shiliu_http_request_duration_seconds');
+    expect(await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text()).toContain('shiliu_http_request_duration_seconds');
+    expect(await (await fetch(`${base}/metrics`)).text()).not.toContain('shiliu_http_request_duration_seconds');
   });
 
   it('creates the administrator with a generated password printed once, and loads the demo data', async () => {

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { createLogger, type ServiceName, serviceNames } from '@shiliu/platform';
+import { createLogger, JSON_BODY_LIMIT_BYTES, MemoryRevocationList, type ServiceName, serviceNames } from '@shiliu/platform';
 import { createGatewayApp, createRateLimiter, HttpProxyUpstream, mergeOpenApi, routeLimits } from '@shiliu/gateway';
 import { webFixture } from './web-fixture';
 
@@ -49,9 +49,10 @@ describe('gateway in distributed mode (HTTP proxy)', () => {
       mode: 'distributed',
       upstream: new HttpProxyUpstream(baseUrls),
       rateLimiter: createRateLimiter({ points: 1000, windowSeconds: 60 }),
+      revocations: new MemoryRevocationList(),
       logger: createLogger('test', 'silent'),
       webDir: webFixture(),
-      corsOrigins: true,
+      corsOrigins: [],
       trustProxy: 'loopback',
       probe: async () => ({ content: 'up', notify: 'down' }),
       openApi: async () => mergeOpenApi([]),
@@ -129,6 +130,15 @@ describe('gateway in distributed mode (HTTP proxy)', () => {
     expect(await answer.json()).toEqual({ code: 413, message: '请求内容过大', data: null });
   });
 
+  it('holds a chunked body to the services’ own 1 MB limit, counting the bytes that arrive', async () => {
+    const send = (bytes: number) =>
+      fetch(`${base}/api/posts`, { method: 'POST', body: Readable.toWeb(Readable.from([Buffer.alloc(bytes, 1)])) as ReadableStream, duplex: 'half' } as RequestInit);
+    expect((await send(JSON_BODY_LIMIT_BYTES)).status).toBe(201);
+    const over = await send(JSON_BODY_LIMIT_BYTES + 1);
+    expect(over.status).toBe(413);
+    expect(await over.json()).toEqual({ code: 413, message: '请求内容过大', data: null });
+  });
+
   it('answers 502 when the service is down', async () => {
     const answer = await fetch(`${base}/api/notifications/likes`);
     expect(answer.status).toBe(502);
@@ -149,9 +159,10 @@ describe('gateway in distributed mode (HTTP proxy)', () => {
       mode: 'distributed',
       upstream: new HttpProxyUpstream(Object.fromEntries(serviceNames.map((name) => [name, 'http://127.0.0.1:9'])) as Record<ServiceName, string>),
       rateLimiter: createRateLimiter({ points: 2, windowSeconds: 60 }),
+      revocations: new MemoryRevocationList(),
       logger: createLogger('test', 'silent'),
       webDir: webFixture(),
-      corsOrigins: true,
+      corsOrigins: [],
       trustProxy: 'loopback',
       probe: async () => ({}),
       openApi: async () => mergeOpenApi([]),

@@ -1,5 +1,5 @@
 import { mediaService } from '@shiliu/media';
-import { createLogger, createServiceApp, type ObjectStorage, type ServiceApp, testServiceRuntime } from '@shiliu/platform';
+import { createLogger, createServiceApp, type ObjectStorage, type RevocationList, type ServiceApp, startMetricsServer, testServiceRuntime } from '@shiliu/platform';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { createGatewayApp, createRateLimiter, InProcessUpstream, mergeOpenApi, type RequestHandler } from '@shiliu/gateway';
 
@@ -11,19 +11,22 @@ describe('gateway in embedded mode', () => {
   let media: ServiceApp;
   let gateway: NestExpressApplication;
   let base: string;
+  let revocations: RevocationList;
 
   beforeAll(async () => {
     const logger = createLogger('test', 'silent');
-    const runtime = await testServiceRuntime({ standalone: false });
+    const runtime = await testServiceRuntime();
+    revocations = runtime.revocations;
     storage = runtime.objectStorage;
     media = await createServiceApp(mediaService, runtime);
     gateway = await createGatewayApp({
       mode: 'embedded',
       upstream: new InProcessUpstream({ media: media.app.getHttpAdapter().getInstance() as RequestHandler }),
       rateLimiter: createRateLimiter({ points: 1000, windowSeconds: 60 }),
+      revocations: runtime.revocations,
       logger,
       webDir: webFixture(),
-      corsOrigins: true,
+      corsOrigins: ['https://app.example'],
       trustProxy: 'loopback',
       probe: async () => ({ media: 'up' }),
       openApi: async () => mergeOpenApi([media.openApi]),
@@ -74,13 +77,30 @@ describe('gateway in embedded mode', () => {
     }
   });
 
-  it('exposes Prometheus metrics, counting the calls it served', async () => {
+  it('exposes Prometheus metrics on the management port, counting the calls it served, and not on the public port', async () => {
     await fetch(`${base}/api/health`);
-    const answer = await fetch(`${base}/metrics`);
-    expect(answer.headers.get('content-type')).toContain('text/plain');
-    const text = await answer.text();
-    expect(text).toMatch(/shiliu_http_request_duration_seconds_count\{[^}]*service="gateway"[^}]*\} \d+/);
-    expect(text).toContain('process_cpu_seconds_total');
+    const metrics = await startMetricsServer(0, '127.0.0.1');
+    try {
+      const answer = await fetch(`http://127.0.0.1:${metrics.port}/metrics`);
+      expect(answer.headers.get('content-type')).toContain('text/plain');
+      const text = await answer.text();
+      expect(text).toMatch(/shiliu_http_request_duration_seconds_count\{[^}]*service="gateway"[^}]*\} \d+/);
+      expect(text).toContain('process_cpu_seconds_total');
+    } finally {
+      await metrics.close();
+    }
+    const publicAnswer = await fetch(`${base}/metrics`);
+    expect(await publicAnswer.text()).not.toContain('process_cpu_seconds_total');
+  });
+
+  it('answers CORS only for configured origins, and never says what it runs on', async () => {
+    const preflight = await fetch(`${base}/api/health`, { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+    const allowed = await fetch(`${base}/api/posts`, { method: 'OPTIONS', headers: { origin: 'https://app.example', 'access-control-request-method': 'POST' } });
+    expect(allowed.status).toBe(204);
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('https://app.example');
+    expect((await fetch(`${base}/api/health`)).headers.get('x-powered-by')).toBeNull();
+    expect((await fetch(`${base}/api/files/images/none.png`)).headers.get('x-powered-by')).toBeNull();
   });
 
   it('serves the merged OpenAPI document', async () => {
@@ -95,13 +115,15 @@ describe('gateway in embedded mode', () => {
     expect(await answer.json()).toEqual({ code: 413, message: '请求内容过大', data: null });
   });
 
-  it('answers CORS preflights', async () => {
-    const answer = await fetch(`${base}/api/posts`, {
-      method: 'OPTIONS',
-      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST' },
-    });
-    expect(answer.status).toBe(204);
-    expect(answer.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+  it('turns away a call whose token names a revoked session, before it reaches a service', async () => {
+    const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const token = `${part({ alg: 'EdDSA' })}.${part({ sub: '1', uid: 'someone', sid: 'revoked-at-the-gateway' })}.c2ln`;
+    const call = () => fetch(`${base}/api/files/images/none.png`, { headers: { authorization: `Bearer ${token}` } });
+    expect((await call()).status).toBe(404);
+    await revocations.revoke(['revoked-at-the-gateway']);
+    const answer = await call();
+    expect(answer.status).toBe(401);
+    expect(await answer.json()).toEqual({ code: 401, message: '未授权访问', data: null });
   });
 
   describe('files from the object store at /api/files/…', () => {

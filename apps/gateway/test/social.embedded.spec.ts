@@ -39,7 +39,7 @@ describe('social in embedded mode (gateway → modules in process, in-process ev
   const stats = async (userId: string): Promise<Stats> => (await call<Stats>('GET', `/api/users/${userId}/stats`)).body.data;
 
   beforeAll(async () => {
-    runtime = await testServiceRuntime({ standalone: false });
+    runtime = await testServiceRuntime();
     content = await createServiceApp({ ...contentService, name: `content_e_${suffix}` as ServiceName, seed: undefined }, runtime);
     social = await createServiceApp({ ...socialService, name: `social_e_${suffix}` as ServiceName }, runtime);
     // As the embedded host does: relays start once every consumer listens.
@@ -52,7 +52,8 @@ describe('social in embedded mode (gateway → modules in process, in-process ev
       rateLimiter: createRateLimiter({ points: 1000, windowSeconds: 60 }),
       logger: createLogger('test', 'silent'),
       webDir: webFixture(),
-      corsOrigins: true,
+      corsOrigins: [],
+      revocations: runtime.revocations,
       trustProxy: 'loopback',
       probe: async () => ({ content: 'up', social: 'up' }),
       openApi: async () => mergeOpenApi([content.openApi, social.openApi]),

@@ -31,7 +31,7 @@ describe('uploads through the gateway in embedded mode', () => {
   let token: string;
 
   beforeAll(async () => {
-    const runtime = await testServiceRuntime({ standalone: false });
+    const runtime = await testServiceRuntime();
     token = await signUserToken(runtime.keys, 5001, 'user_5001');
     media = await createServiceApp(mediaService, runtime);
     gateway = await createGatewayApp({
@@ -40,7 +40,8 @@ describe('uploads through the gateway in embedded mode', () => {
       rateLimiter: createRateLimiter({ points: 1000, windowSeconds: 60 }),
       logger: createLogger('test', 'silent'),
       webDir: webFixture(),
-      corsOrigins: true,
+      corsOrigins: [],
+      revocations: runtime.revocations,
       trustProxy: 'loopback',
       probe: async () => ({ media: 'up' }),
       openApi: async () => mergeOpenApi([media.openApi]),

@@ -13,4 +13,12 @@ describe('loadAuthConfig', () => {
     expect(loadAuthConfig({ ADMIN_PASSWORD: '' }).ADMIN_PASSWORD).toBeUndefined();
     expect(() => loadAuthConfig({ ADMIN_PASSWORD: '123' })).toThrow('ADMIN_PASSWORD');
   });
+
+  it('has limits that let a campus behind one NAT address sign up and sign in on the first day of term', () => {
+    const config = loadAuthConfig({});
+    expect(config.AUTH_REGISTER_PER_IP_PER_HOUR).toBeGreaterThanOrEqual(1000);
+    expect(config.AUTH_LOGIN_PER_IP_PER_MINUTE).toBeGreaterThanOrEqual(300);
+    expect(loadAuthConfig({ AUTH_REGISTER_PER_IP_PER_HOUR: '50' }).AUTH_REGISTER_PER_IP_PER_HOUR).toBe(50);
+    expect(() => loadAuthConfig({ AUTH_LOGIN_FAILURES_BEFORE_CAPTCHA: '0' })).toThrow('AUTH_LOGIN_FAILURES_BEFORE_CAPTCHA');
+  });
 });

@@ -10,6 +10,8 @@ describe('accounts (auth service, PostgreSQL + Redis)', () => {
   let auth: AuthHarness;
 
   beforeAll(async () => {
+    // Small limits, so the tests reach them; the defaults (auth.config.ts) fit a campus behind one NAT address.
+    Object.assign(process.env, { AUTH_LOGIN_PER_IP_PER_MINUTE: '30', AUTH_CAPTCHA_PER_IP_PER_MINUTE: '30', AUTH_REGISTER_PER_IP_PER_HOUR: '10' });
     redis = new Redis(requireEnv('REDIS_URL'));
     auth = await startAuth(redis);
   });
@@ -173,6 +175,15 @@ describe('accounts (auth service, PostgreSQL + Redis)', () => {
       expect(unknown.body).toEqual(wrongPassword.body);
     });
 
+    it('answers a NUL byte or a lone surrogate in a sign-in with a Chinese 400, not a database error', async () => {
+      for (const user_id of ['ab\u0000c', 'ab\udc00c']) {
+        const answer = await auth.call('POST', '/api/auth/login', { body: { user_id, password: 'whatever-1' } });
+        expect(answer.status).toBe(400);
+        expect(answer.body.message).toMatch(/[\u4e00-\u9fff]/);
+      }
+      expect((await auth.call('GET', '/api/users/ab%00c')).status).toBe(400);
+    });
+
     it('revokes the whole session when a spent refresh token comes back', async () => {
       const { tokens } = await signUp(auth);
       const rotated = await auth.call<{ tokens: Tokens }>('POST', '/api/auth/refresh', { body: { refresh_token: tokens.refresh_token } });
@@ -215,12 +226,28 @@ describe('accounts (auth service, PostgreSQL + Redis)', () => {
       expect((await auth.call('GET', '/api/auth/me')).status).toBe(401);
     });
 
-    it('limits failed sign-ins per account with 429', async () => {
+    it('asks for a captcha, never a lockout, once an account is guessed at from many addresses', async () => {
       const { userId, password } = await signUp(auth);
-      for (let i = 0; i < 10; i++) expect((await auth.call('POST', '/api/auth/login', { body: { user_id: userId, password: 'wrong-one' } })).status).toBe(401);
-      const blocked = await auth.call('POST', '/api/auth/login', { body: { user_id: userId, password } });
+      for (let i = 0; i < 5; i++) expect((await auth.call('POST', '/api/auth/login', { body: { user_id: userId, password: 'wrong-one' } })).status).toBe(401);
+      const asked = await auth.call('POST', '/api/auth/login', { body: { user_id: userId, password } });
+      expect(asked.body).toEqual({ code: 400, message: '登录失败次数过多，请输入验证码', data: { captchaRequired: true } });
+      const wrongCaptcha = await auth.call('POST', '/api/auth/login', { body: { user_id: userId, password, ...(await auth.captcha()), captchaText: 'zzzz' } });
+      expect(wrongCaptcha.status).toBe(400);
+      expect((await auth.call('POST', '/api/auth/login', { body: { user_id: userId, password, ...(await auth.captcha()) } })).status).toBe(200);
+    });
+
+    it('makes one address that keeps guessing wait (429 with Retry-After) while the owner signs in from another', async () => {
+      const { userId, password } = await signUp(auth);
+      const ip = randomIp();
+      for (let i = 0; i < 10; i++) {
+        const wrong = await auth.call('POST', '/api/auth/login', { body: { user_id: userId, password: 'wrong-one', ...(await auth.captcha()) }, ip });
+        expect(wrong.status).toBe(401);
+      }
+      const blocked = await auth.call('POST', '/api/auth/login', { body: { user_id: userId, password, ...(await auth.captcha()) }, ip });
       expect(blocked.status).toBe(429);
       expect(blocked.body.message).toMatch(/^请求过于频繁，请稍后再试（\d+秒后可重试）$/);
+      expect(Number(blocked.headers.get('retry-after'))).toBe((blocked.body.data as { retryAfter: number }).retryAfter);
+      expect((await auth.call('POST', '/api/auth/login', { body: { user_id: userId, password, ...(await auth.captcha()) } })).status).toBe(200);
     });
 
     it('limits captchas and sign-ins per address with 429', async () => {
@@ -237,6 +264,7 @@ describe('accounts (auth service, PostgreSQL + Redis)', () => {
       const { captchaId } = await captcha();
       const answer = await register({ user_id: uniqueUserId(), nickname: '同学', password: 'secret-123', captchaId, captchaText: CAPTCHA_ANSWER }, ip);
       expect(answer.status).toBe(429);
+      expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
     });
   });
 });

@@ -76,4 +76,13 @@ describe('administrators (auth service, PostgreSQL)', () => {
     expect((await auth.call('POST', '/api/auth/admin/logout', { token: refreshed.body.data.tokens.access_token })).status).toBe(200);
     expect((await auth.call('POST', '/api/auth/admin/refresh', { body: { refresh_token: refreshed.body.data.tokens.refresh_token } })).status).toBe(401);
   });
+
+  it('cannot be locked out by anyone: ten wrong passwords from anywhere leave the administrator a way in', async () => {
+    for (let i = 0; i < 10; i++) {
+      const wrong = await auth.call('POST', '/api/auth/admin/login', { body: { username: 'admin', password: 'wrong-password', ...(await auth.captcha()) } });
+      expect(wrong.status).toBe(401);
+    }
+    const signIn = await auth.call('POST', '/api/auth/admin/login', { body: { username: 'admin', password: ADMIN_PASSWORD, ...(await auth.captcha()) } });
+    expect(signIn.status).toBe(200);
+  });
 });

@@ -1,6 +1,16 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { authService } from '../src';
-import { createServiceApp, requireEnv, type ServiceApp, type ServiceName, testServiceRuntime, type TokenKeyPair } from '@shiliu/platform';
+import {
+  createLogger,
+  createServiceApp,
+  RedisRevocationList,
+  requireEnv,
+  type RevocationList,
+  type ServiceApp,
+  type ServiceName,
+  testServiceRuntime,
+  type TokenKeyPair,
+} from '@shiliu/platform';
 import type { Redis } from 'ioredis';
 import type { PublicUser } from '../src/users/public-user';
 
@@ -9,6 +19,7 @@ export const ADMIN_PASSWORD = 'admin-secret-1';
 
 export interface Answer<T = unknown> {
   status: number;
+  headers: Headers;
   body: { code: number; message: string; data: T };
   text: string;
 }
@@ -17,19 +28,24 @@ export interface AuthHarness {
   service: ServiceApp;
   keys: TokenKeyPair;
   schema: string;
+  revocations: RevocationList;
   call<T = unknown>(method: string, path: string, options?: { body?: unknown; token?: string; ip?: string }): Promise<Answer<T>>;
+  /** A fresh captcha's id with its answer, as a sign-in or registration body carries them. */
+  captcha(): Promise<{ captchaId: string; captchaText: string }>;
   close(): Promise<void>;
 }
 
 /**
  * The auth service on real PostgreSQL, in a schema of its own so that every run starts empty, with Redis (as in
- * distributed mode) or memory (embedded) for captchas and rate limits. Each call comes from its own client address
+ * distributed mode) or memory (embedded) for captchas, rate limits and revoked sessions. Each call comes from its own client address
  * unless one is given, so rate limits only bite where a test means them to.
  */
 export async function startAuth(redis: Redis | null): Promise<AuthHarness> {
   process.env.AUTH_CAPTCHA_TEST_ANSWER = CAPTCHA_ANSWER;
   process.env.ADMIN_PASSWORD = ADMIN_PASSWORD;
-  const runtime = await testServiceRuntime({ redis });
+  const revocations = redis ? new RedisRevocationList(redis, createLogger('test', 'silent')) : undefined;
+  await revocations?.whenReady();
+  const runtime = await testServiceRuntime({ redis, ...(revocations && { revocations }) });
   const keys = runtime.keys;
   runtime.secrets = { tokenPrivateKeyPem: keys.privateKeyPem, dataEncryptionKey: randomBytes(32).toString('base64') };
   const schema = `auth_t_${randomUUID().slice(0, 8)}`;
@@ -37,20 +53,26 @@ export async function startAuth(redis: Redis | null): Promise<AuthHarness> {
   service.app.set('trust proxy', 'loopback');
   await service.app.listen(0, '127.0.0.1');
   const base = await service.app.getUrl();
-  return {
+  const harness: AuthHarness = {
     service,
     keys,
     schema,
+    revocations: runtime.revocations,
     async call(method, path, options = {}) {
       const headers: Record<string, string> = { 'x-forwarded-for': options.ip ?? randomIp() };
       if (options.body !== undefined) headers['content-type'] = 'application/json';
       if (options.token) headers.authorization = `Bearer ${options.token}`;
       const answer = await fetch(base + path, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
       const text = await answer.text();
-      return { status: answer.status, body: JSON.parse(text) as Answer<never>['body'], text };
+      return { status: answer.status, headers: answer.headers, body: JSON.parse(text) as Answer<never>['body'], text };
+    },
+    async captcha() {
+      const answer = await harness.call<{ captchaId: string }>('GET', '/api/auth/captcha');
+      return { captchaId: answer.body.data.captchaId, captchaText: CAPTCHA_ANSWER };
     },
     async close() {
       await service.close();
+      await runtime.revocations.close();
       const { Client } = await import('pg');
       const client = new Client({ connectionString: requireEnv('DATABASE_URL') });
       await client.connect();
@@ -58,6 +80,7 @@ export async function startAuth(redis: Redis | null): Promise<AuthHarness> {
       await client.end();
     },
   };
+  return harness;
 }
 
 export function randomIp(): string {

@@ -71,6 +71,9 @@ describe('users (auth service, PostgreSQL, in-memory limits)', () => {
     it.each([
       [{ nickname: '一二三四五六七八九十一' }, '昵称长度为2-10个字符'],
       [{ nickname: '' }, '请输入昵称'],
+      [{ nickname: '\u200b\u200b\u200b' }, '昵称不能只包含空白或不可见字符'],
+      [{ nickname: '\u3164\u3164' }, '昵称不能只包含空白或不可见字符'],
+      [{ nickname: '\u0001\u0002\u0003' }, '请输入昵称'],
       [{ bio: '字'.repeat(201) }, '个人简介最多200个字符'],
       [{ major: '一二三四五六七八九十一二' }, '专业最多11个字符'],
       [{ gender: '未知' }, '性别只能是男、女或保密'],
@@ -88,6 +91,23 @@ describe('users (auth service, PostgreSQL, in-memory limits)', () => {
       expect(answer.body).toEqual({ code: 400, message, data: null });
       expect((await auth.call<PublicUser>('GET', `/api/users/${userId}`)).body.data).toMatchObject({ nickname: '测试同学', bio: '用户没有任何简介', interests: [] });
     });
+  });
+
+  it('strips control characters from plain-text fields', async () => {
+    const { userId, tokens } = await signUp(auth, { nickname: '控\u0007制\u001b' });
+    const answer = await auth.call<PublicUser>('PUT', `/api/users/${userId}`, {
+      token: tokens.access_token,
+      body: { bio: '第一行\u0008\n第二行\u009b', major: '\u200e计算机\u0085', interests: ['读\u0007书'] },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toMatchObject({ nickname: '控制', bio: '第一行\n第二行', major: '\u200e计算机', interests: ['读书'] });
+  });
+
+  it('refuses a registration whose nickname shows nothing', async () => {
+    const answer = await auth.call('POST', '/api/auth/register', {
+      body: { user_id: `blank_${Date.now().toString(36)}`.slice(0, 15), nickname: '\u2800\u2800\u2800', password: 'secret-123', ...(await auth.captcha()) },
+    });
+    expect(answer.body).toEqual({ code: 400, message: '昵称不能只包含空白或不可见字符', data: null });
   });
 
   describe('search', () => {

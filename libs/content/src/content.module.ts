@@ -12,6 +12,7 @@ import { PostController } from './posts/post.controller';
 import { PostRepository } from './posts/post.repository';
 import { PostService } from './posts/post.service';
 import { MediaEventsHandler } from './posts/media-events.handler';
+import { ViewCounter } from './posts/view-counter';
 import { ReactionController } from './reactions/reaction.controller';
 import { ReactionService } from './reactions/reaction.service';
 import { MediaObjects } from './shared/media-objects';
@@ -30,6 +31,7 @@ import { UserContentController } from './users/user-content.controller';
     TagRepository,
     MediaObjects,
     PostService,
+    ViewCounter,
     CommentService,
     ReactionService,
     AccountRemovalService,

@@ -10,13 +10,16 @@ import {
   generateTokenKeyPair,
   InProcessEventBus,
   LocalDirectoryStorage,
+  MemoryRevocationList,
   requireEnv,
   type ServiceApp,
   type ServiceName,
   TOKEN_ISSUER,
   TokenVerifier,
 } from '@shiliu/platform';
+import type { Redis } from 'ioredis';
 import { importPKCS8, type KeyLike, SignJWT } from 'jose';
+import { Client } from 'pg';
 import sharp from 'sharp';
 import { contentService } from '../src';
 
@@ -45,34 +48,40 @@ export class ContentTestApp {
     readonly bus: InProcessEventBus,
     readonly storage: LocalDirectoryStorage,
     readonly schema: string,
+    readonly revocations: MemoryRevocationList,
     private readonly signingKey: KeyLike,
   ) {}
 
-  static async start(): Promise<ContentTestApp> {
+  /** With Redis for the short-lived markers and tallies, as in distributed mode; in memory otherwise, as embedded. */
+  static async start(options: { redis?: Redis } = {}): Promise<ContentTestApp> {
     const schema = `content_t_${randomUUID().replace(/-/g, '').slice(0, 10)}`;
     const keys = await generateTokenKeyPair();
     const bus = new InProcessEventBus();
     const storage = new LocalDirectoryStorage(mkdtempSync(join(tmpdir(), 'shiliu-content-')));
+    const revocations = new MemoryRevocationList();
     const service = await createServiceApp(
       { ...contentService, name: schema as ServiceName, seed: undefined },
       {
         databaseUrl: requireEnv('DATABASE_URL'),
         tokenVerifier: await TokenVerifier.fromPem(keys.publicKeyPem),
+        revocations,
         objectStorage: storage,
         events: { kind: 'in-process', bus },
         logger: createLogger('test', 'silent'),
-        redis: null,
-        standalone: true,
+        redis: options.redis ?? null,
       },
     );
     await service.app.listen(0, '127.0.0.1');
-    return new ContentTestApp(service, await service.app.getUrl(), bus, storage, schema, await importPKCS8(keys.privateKeyPem, 'EdDSA'));
+    return new ContentTestApp(service, await service.app.getUrl(), bus, storage, schema, revocations, await importPKCS8(keys.privateKeyPem, 'EdDSA'));
   }
 
+  /** Closes the service first (it writes its last view tallies), then drops its schema. */
   async close(): Promise<void> {
-    const { dataSource } = this.service;
-    await dataSource.query(`DROP SCHEMA IF EXISTS "${this.schema}" CASCADE`).catch(() => undefined);
     await this.service.close();
+    const client = new Client({ connectionString: requireEnv('DATABASE_URL') });
+    await client.connect();
+    await client.query(`DROP SCHEMA IF EXISTS "${this.schema}" CASCADE`);
+    await client.end();
   }
 
   /** Delivers an event as the bus would (handled once, through the inbox). */

@@ -25,12 +25,37 @@ describe('user events', () => {
     expect(read).toMatchObject({ nickname: '新名字', user_avatar: '/api/files/avatars/new.png', location: '北京', verified: 1 });
   });
 
-  it('lets a user whose registration event has not arrived yet write, and fills the snapshot in later', async () => {
+  it('lets a write that arrives just before its registration event wait for it', async () => {
     const token = await app.token(7777, 'early_bird');
-    const post = (await app.call<PostData>('POST', '/api/posts', { token, body: await noteForm(app) })).body.data;
-    expect(post.nickname).toBe('early_bird');
+    const writing = app.call<PostData>('POST', '/api/posts', { token, body: await noteForm(app) });
     await app.deliver('user.registered', { user: { id: 7777, user_id: 'early_bird', nickname: '早起的鸟', avatar: '', bio: '', location: '', verified: 0 } });
-    expect((await app.call<PostData>('GET', `/api/posts/${post.id}`)).body.data.nickname).toBe('早起的鸟');
+    const post = await writing;
+    expect(post.status).toBe(200);
+    expect(post.body.data.nickname).toBe('早起的鸟');
+  });
+
+  it('refuses writes (401) from a user it never learned of, and invents no author for them', async () => {
+    const token = await app.token(7778, 'never_announced');
+    const post = await app.call('POST', '/api/posts', { token, body: await noteForm(app) });
+    expect(post.body).toEqual({ code: 401, message: '未授权访问', data: null });
+    expect(await app.query(`SELECT 1 FROM "authors" WHERE "id" = 7778`)).toEqual([]);
+  });
+
+  it('refuses comments, likes and collections (401) from a deleted user whose token is still unexpired', async () => {
+    const note = (await app.call<PostData>('POST', '/api/posts', { token: author.token, body: await noteForm(app) })).body.data;
+    const gone = await app.user({ nickname: '已注销' });
+    await app.deliver(userDeleted.type, { id: gone.id, user_id: gone.userId });
+    const writes = [
+      ['/api/comments', { post_id: note.id, content: '幽灵评论' }],
+      ['/api/likes', { target_type: 1, target_id: note.id }],
+      [`/api/posts/${note.id}/collect`, undefined],
+      ['/api/posts', await noteForm(app)],
+    ] as const;
+    const answers = await Promise.all(writes.map(([path, body]) => app.call('POST', path, { token: gone.token, body })));
+    expect(answers.map((answer) => answer.status)).toEqual([401, 401, 401, 401]);
+    expect(await app.query(`SELECT 1 FROM "authors" WHERE "id" = $1`, [gone.id])).toEqual([]);
+    const counted = (await app.call<PostData>('GET', `/api/posts/${note.id}?skipViewCount=true`)).body.data;
+    expect(counted).toMatchObject({ like_count: 0, collect_count: 0, comment_count: 0 });
   });
 
   it('handles a redelivered event once', async () => {

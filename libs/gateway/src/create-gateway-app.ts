@@ -1,9 +1,10 @@
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { EnvelopeExceptionFilter, EnvelopeInterceptor, httpMetricsMiddleware, MetricsController, NestPinoLogger } from '@shiliu/platform';
+import { EnvelopeExceptionFilter, EnvelopeInterceptor, httpMetricsMiddleware, NestPinoLogger, type RevocationList } from '@shiliu/platform';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
+import { z } from 'zod';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { GATEWAY_OPTIONS, GatewayController, GatewayProbeController, type GatewayRouteOptions } from './gateway.controller';
 import { gatewayMiddleware } from './gateway.middleware';
@@ -13,12 +14,22 @@ import { routeTable } from './route-table';
 import type { Upstream } from './upstream';
 import { webAppMiddleware } from './web-app';
 
+/** CORS_ORIGINS, in both modes: comma-separated browser origins besides the gateway's own; none by default. */
+export const corsOriginsSetting = () =>
+  z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean));
+
 export interface GatewayOptions extends GatewayRouteOptions {
   upstream: Upstream;
   rateLimiter: RateLimiterAbstract;
+  /** The process's list of revoked sessions (the same one its services use when embedded). */
+  revocations: RevocationList;
   logger: Logger;
   webDir: string;
-  corsOrigins: string[] | true;
+  /** Browser origins other than the gateway's own that may call the API with credentials; none by default. */
+  corsOrigins: string[];
   /** Express `trust proxy`: whose X-Forwarded-For to believe for the client address. */
   trustProxy: string;
   /** Timeouts and body limits per kind of call; the spec's values unless a test needs shorter ones. */
@@ -27,11 +38,11 @@ export interface GatewayOptions extends GatewayRouteOptions {
 
 /**
  * The gateway: CORS, then the route table (rate limit, body limit, timeout, hand-off), then its own calls
- * (health, OpenAPI, metrics), then the web app. Bodies are never parsed here: they stream to the services.
+ * (health, OpenAPI), then the web app. Metrics are on the management port (startMetricsServer). Bodies are never parsed here: they stream to the services.
  */
 export async function createGatewayApp(options: GatewayOptions): Promise<NestExpressApplication> {
   @Module({
-    controllers: [GatewayController, GatewayProbeController, MetricsController],
+    controllers: [GatewayController, GatewayProbeController],
     providers: [{ provide: GATEWAY_OPTIONS, useValue: options }],
   })
   class GatewayModule {}
@@ -56,9 +67,11 @@ export async function createGatewayApp(options: GatewayOptions): Promise<NestExp
       crossOriginEmbedderPolicy: false,
     }),
   );
-  app.enableCors({ origin: options.corsOrigins, credentials: true, maxAge: 600 });
+  app.disable('x-powered-by');
+  // The web app is served from this origin; only the configured others may call with credentials.
+  app.enableCors({ origin: options.corsOrigins.length > 0 ? options.corsOrigins : false, credentials: true, maxAge: 600 });
   app.use(httpMetricsMiddleware('gateway'));
-  app.use(gatewayMiddleware(new RouteMatcher(routeTable), options.upstream, options.rateLimiter, options.logger, options.routeLimits));
+  app.use(gatewayMiddleware(new RouteMatcher(routeTable), options.upstream, options.rateLimiter, options.logger, options.revocations, options.routeLimits));
   app.use(...webAppMiddleware(options.webDir));
   app.useGlobalInterceptors(new EnvelopeInterceptor());
   app.useGlobalFilters(new EnvelopeExceptionFilter(options.logger));

@@ -1,8 +1,19 @@
-import { serviceNames, commonSettings, ConfigError, createLogger, loadConfig, port, url, type ServiceName } from '@shiliu/platform';
+import {
+  commonSettings,
+  ConfigError,
+  createLogger,
+  loadConfig,
+  port,
+  RedisRevocationList,
+  serviceNames,
+  startMetricsServer,
+  url,
+  type ServiceName,
+} from '@shiliu/platform';
 import { apiDocument } from '@shiliu/contracts';
 import { Redis } from 'ioredis';
 import { z } from 'zod';
-import { createGatewayApp } from './create-gateway-app';
+import { corsOriginsSetting, createGatewayApp } from './create-gateway-app';
 import { HttpProxyUpstream } from './http-proxy.upstream';
 import { createRateLimiter } from './rate-limit';
 import { httpServiceProbe } from './service-probe';
@@ -10,6 +21,7 @@ import { httpServiceProbe } from './service-probe';
 const gatewaySettings = {
   ...commonSettings,
   PORT: port(8080),
+  METRICS_PORT: port(9100),
   AUTH_URL: url(),
   CONTENT_URL: url(),
   SOCIAL_URL: url(),
@@ -18,7 +30,7 @@ const gatewaySettings = {
   MEDIA_URL: url(),
   REDIS_URL: url(),
   WEB_DIST_DIR: z.string().default('apps/web/dist'),
-  CORS_ORIGINS: z.string().default('*'),
+  CORS_ORIGINS: corsOriginsSetting(),
   TRUST_PROXY: z.string().default('loopback'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
 };
@@ -33,22 +45,28 @@ export async function runDistributedGateway(): Promise<void> {
     ) as Record<ServiceName, string>;
     const redis = new Redis(settings.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
     redis.on('error', (err) => logger.warn({ err }, 'redis unavailable; rate limits counted in memory'));
+    const revocations = new RedisRevocationList(redis, logger);
+    await revocations.whenReady();
 
     const app = await createGatewayApp({
       mode: 'distributed',
       upstream: new HttpProxyUpstream(baseUrls),
+      revocations,
       rateLimiter: createRateLimiter({ points: settings.RATE_LIMIT_PER_MINUTE, windowSeconds: 60 }, redis),
       logger,
       webDir: settings.WEB_DIST_DIR,
-      corsOrigins: settings.CORS_ORIGINS === '*' ? true : settings.CORS_ORIGINS.split(',').map((o) => o.trim()),
+      corsOrigins: settings.CORS_ORIGINS,
       trustProxy: settings.TRUST_PROXY,
       probe: httpServiceProbe(baseUrls),
       openApi: async () => apiDocument(),
     });
     await app.listen(settings.PORT, '0.0.0.0');
-    logger.info({ port: settings.PORT }, 'gateway listening');
+    const metrics = await startMetricsServer(settings.METRICS_PORT);
+    logger.info({ port: settings.PORT, metricsPort: metrics.port }, 'gateway listening');
     const stop = async () => {
       await app.close();
+      await metrics.close();
+      await revocations.close();
       redis.disconnect();
       process.exit(0);
     };

@@ -10,15 +10,17 @@ import {
   loadOrCreateDataKey,
   loadOrCreateTokenKeyPair,
   LocalDirectoryStorage,
+  MemoryRevocationList,
   port,
   runSeeds,
+  startMetricsServer,
   type ServiceApp,
   type ServiceDefinition,
   TokenVerifier,
 } from '@shiliu/platform';
 import { apiDocument } from '@shiliu/contracts';
 import { z } from 'zod';
-import { createGatewayApp } from './create-gateway-app';
+import { corsOriginsSetting, createGatewayApp } from './create-gateway-app';
 import { InProcessUpstream, type RequestHandler } from './in-process.upstream';
 import { createRateLimiter } from './rate-limit';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres';
@@ -26,9 +28,13 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgre
 const embeddedSettings = {
   ...commonSettings,
   PORT: port(8080),
+  /** Prometheus metrics of the whole process, on a management port of their own. */
+  METRICS_PORT: port(9100),
+  CORS_ORIGINS: corsOriginsSetting(),
   DATA_DIR: z.string().default('./.data'),
   DATABASE_URL: z.string().url().optional(),
-  EMBEDDED_PG_PORT: port(54329),
+  /** The embedded PostgreSQL's port; a free one when unset. */
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   WEB_DIST_DIR: z.string().default('apps/web/dist'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
   /** Whose X-Forwarded-For to believe for the client address (IP属地, rate limits): a reverse proxy in front, if any. */
@@ -55,15 +61,16 @@ export async function runEmbedded(services: ServiceDefinition[]): Promise<void> 
 
     const keys = await loadOrCreateTokenKeyPair(join(dataDir, 'keys'));
     const bus = new InProcessEventBus();
+    const revocations = new MemoryRevocationList();
     const runtime = {
       databaseUrl,
       tokenVerifier: await TokenVerifier.fromPem(keys.publicKeyPem),
+      revocations,
       objectStorage: new LocalDirectoryStorage(join(dataDir, 'files')),
       events: { kind: 'in-process' as const, bus },
       logger,
       redis: null,
       secrets: { tokenPrivateKeyPem: keys.privateKeyPem, dataEncryptionKey: await loadOrCreateDataKey(join(dataDir, 'keys')) },
-      standalone: false,
       poolSize: 5,
     };
     for (const definition of services) {
@@ -79,10 +86,11 @@ export async function runEmbedded(services: ServiceDefinition[]): Promise<void> 
     const gateway = await createGatewayApp({
       mode: 'embedded',
       upstream: new InProcessUpstream(handlers),
+      revocations,
       rateLimiter: createRateLimiter({ points: settings.RATE_LIMIT_PER_MINUTE, windowSeconds: 60 }),
       logger,
       webDir: resolve(settings.WEB_DIST_DIR),
-      corsOrigins: true,
+      corsOrigins: settings.CORS_ORIGINS,
       trustProxy: settings.TRUST_PROXY,
       probe: async () => {
         const entries = await Promise.all(
@@ -96,7 +104,9 @@ export async function runEmbedded(services: ServiceDefinition[]): Promise<void> 
       openApi: async () => apiDocument(),
     });
     await gateway.listen(settings.PORT);
-    logger.info({ port: settings.PORT, dataDir }, `Shiliu is running at http://localhost:${settings.PORT}/`);
+    // On the machine it runs on only: npm start is a single process on someone's computer.
+    const metrics = await startMetricsServer(settings.METRICS_PORT, '127.0.0.1');
+    logger.info({ port: settings.PORT, metricsPort: metrics.port, dataDir }, `Shiliu is running at http://localhost:${settings.PORT}/`);
 
     let stopping = false;
     const stop = async (signal: string) => {
@@ -104,6 +114,7 @@ export async function runEmbedded(services: ServiceDefinition[]): Promise<void> 
       stopping = true;
       logger.info({ signal }, 'shutting down: closing intake, draining outboxes');
       await gateway.close();
+      await metrics.close();
       for (const service of started) await service.relay.stop();
       for (const service of started) await service.close();
       await database?.stop();

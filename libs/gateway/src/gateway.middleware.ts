@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { contextForRequest, REQUEST_ID_HEADER, runInContext } from '@shiliu/platform';
+import { carriesRevokedSession, contextForRequest, REQUEST_ID_HEADER, type RevocationList, runInContext } from '@shiliu/platform';
 import type { Logger } from 'pino';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { limitsOf, routeLimits, type RouteLimitTable } from './route-limits';
@@ -8,7 +8,7 @@ import { consume } from './rate-limit';
 import { failCall, type Upstream } from './upstream';
 
 /**
- * Every /api call the route table knows: rate limit, body size, timeout, then hand-off to the owning
+ * Every /api call the route table knows: rate limit, revoked session, body size, timeout, then hand-off to the owning
  * service. Calls the table does not know fall through to the gateway's own routes and, failing those,
  * to the 404 envelope.
  */
@@ -17,6 +17,7 @@ export function gatewayMiddleware(
   upstream: Upstream,
   limiter: RateLimiterAbstract,
   logger: Logger,
+  revocations: RevocationList,
   limitTable: RouteLimitTable = routeLimits,
 ) {
   return (req: Request, res: Response, next: NextFunction): void => {
@@ -41,6 +42,10 @@ export function gatewayMiddleware(
           if (waitSeconds > 0) {
             res.setHeader('Retry-After', String(waitSeconds));
             failCall(res, 429);
+            return;
+          }
+          if (carriesRevokedSession(req.headers.authorization, revocations)) {
+            failCall(res, 401);
             return;
           }
           const limits = limitsOf(entry, limitTable);

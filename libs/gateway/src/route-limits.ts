@@ -1,3 +1,4 @@
+import { JSON_BODY_LIMIT_BYTES } from '@shiliu/platform';
 import type { RouteEntry } from './route-table';
 
 /** Request timeout and body size per kind of call (public-side.md §9: 60 s requests, 300 s and 100 MB for video). */
@@ -11,7 +12,8 @@ const MB = 1024 * 1024;
 export type RouteLimitTable = Record<NonNullable<RouteEntry['kind']> | 'default', RouteLimits>;
 
 export const routeLimits: RouteLimitTable = {
-  default: { timeoutMs: 60_000, maxBodyBytes: 2 * MB },
+  // The services' own limit, so a body is refused at the same size whichever mode or hop counts it.
+  default: { timeoutMs: 60_000, maxBodyBytes: JSON_BODY_LIMIT_BYTES },
   upload: { timeoutMs: 60_000, maxBodyBytes: 9 * 10 * MB + MB },
   video: { timeoutMs: 300_000, maxBodyBytes: 100 * MB + MB },
 };

@@ -13,7 +13,7 @@ export interface Upstream {
  * answer the connection is cut instead; if an answer is already complete (a later error after a timeout, say),
  * nothing more is done.
  */
-export function failCall(res: Response, status: 413 | 429 | 502 | 504): void {
+export function failCall(res: Response, status: 401 | 413 | 429 | 502 | 504): void {
   if (res.writableEnded) return;
   if (res.headersSent) {
     res.destroy();

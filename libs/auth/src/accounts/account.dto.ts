@@ -1,22 +1,22 @@
+import { toPlainText, VISIBLE_TEXT } from '@shiliu/platform';
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsOptional, IsString, IsUUID, Length, Matches, MaxLength, MinLength } from 'class-validator';
-
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 export const USER_ID_PATTERN = /^[A-Za-z0-9_]{3,15}$/;
 export const USER_ID_RULE = '小石榴号只能包含字母、数字和下划线，长度为3-15位';
 
 export class RegisterDto {
-  @Transform(trim)
+  @Transform(toPlainText)
   @IsString({ message: '请输入小石榴号' })
   @IsNotEmpty({ message: '请输入小石榴号' })
   @Matches(USER_ID_PATTERN, { message: USER_ID_RULE })
   user_id!: string;
 
-  @Transform(trim)
+  @Transform(toPlainText)
   @IsString({ message: '请输入昵称' })
   @IsNotEmpty({ message: '请输入昵称' })
   @Length(2, 10, { message: '昵称长度为2-10个字符' })
+  @Matches(VISIBLE_TEXT, { message: '昵称不能只包含空白或不可见字符' })
   nickname!: string;
 
   @IsString({ message: '请输入密码' })
@@ -29,7 +29,7 @@ export class RegisterDto {
   @IsUUID('4', { message: '验证码已失效，请刷新后重试' })
   captchaId!: string;
 
-  @Transform(trim)
+  @Transform(toPlainText)
   @IsString({ message: '请输入验证码' })
   @IsNotEmpty({ message: '请输入验证码' })
   captchaText!: string;
@@ -49,8 +49,22 @@ export class RegisterDto {
   location?: string;
 }
 
-export class LoginDto {
-  @Transform(trim)
+/** Sign-in captcha fields, needed only when an answer asked for them (`captchaRequired`): the account is being guessed at. */
+export class SignInCaptchaDto {
+  @IsOptional()
+  @IsString({ message: '请输入验证码' })
+  @IsUUID('4', { message: '验证码已失效，请刷新后重试' })
+  captchaId?: string;
+
+  @IsOptional()
+  @Transform(toPlainText)
+  @IsString({ message: '请输入验证码' })
+  @MaxLength(10, { message: '验证码错误或已过期，请重新获取' })
+  captchaText?: string;
+}
+
+export class LoginDto extends SignInCaptchaDto {
+  @Transform(toPlainText)
   @IsString({ message: '请输入小石榴号' })
   @IsNotEmpty({ message: '请输入小石榴号' })
   @MaxLength(15, { message: '小石榴号或密码错误' })
@@ -60,6 +74,7 @@ export class LoginDto {
   @IsNotEmpty({ message: '请输入密码' })
   @MaxLength(100, { message: '小石榴号或密码错误' })
   password!: string;
+
 }
 
 export class RefreshDto {
@@ -70,7 +85,7 @@ export class RefreshDto {
 }
 
 export class CheckUserIdQuery {
-  @Transform(trim)
+  @Transform(toPlainText)
   @IsString({ message: '请输入小石榴号' })
   @IsNotEmpty({ message: '请输入小石榴号' })
   user_id!: string;

@@ -63,7 +63,7 @@ export class AccountsController {
   @UserAuth()
   @Post('logout')
   async logout(@CurrentPrincipal() principal: Principal) {
-    if (principal.sessionId) await this.sessions.revoke(principal.sessionId);
+    await this.sessions.revoke(principal.sessionId);
     return new Reply('退出登录成功', null);
   }
 

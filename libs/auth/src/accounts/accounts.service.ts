@@ -46,7 +46,8 @@ export class AccountsService {
 
   /** A wrong password and an unknown ID get the same answer after the same work. */
   async login(input: LoginDto, client: ClientInfo): Promise<SignedIn> {
-    const user = await this.limits.signIn(client.ip, input.user_id, async () => {
+    const captcha = () => this.captcha.check(input.captchaId ?? '', input.captchaText ?? '');
+    const user = await this.limits.signIn(client.ip, input.user_id, captcha, async () => {
       const found = await this.users.findByUserId(input.user_id);
       const passwordHash = found ? await this.users.passwordHashOf(found.id) : null;
       return found && (await this.hasher.verify(passwordHash, input.password)) ? found : null;

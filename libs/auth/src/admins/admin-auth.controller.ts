@@ -17,7 +17,7 @@ export class AdminAuthController {
   @ApiErrors(401)
   @Post('login')
   async login(@Body() body: AdminLoginDto, @Req() req: Request) {
-    return new Reply('登录成功', await this.admins.login(body.username, body.password, clientOf(req)));
+    return new Reply('登录成功', await this.admins.login(body, clientOf(req)));
   }
 
   @ApiOperation({ summary: '管理员刷新令牌' })
@@ -39,7 +39,7 @@ export class AdminAuthController {
   @AdminAuth()
   @Post('logout')
   async logout(@CurrentPrincipal() principal: Principal) {
-    if (principal.sessionId) await this.sessions.revoke(principal.sessionId);
+    await this.sessions.revoke(principal.sessionId);
     return new Reply('退出登录成功', null);
   }
 

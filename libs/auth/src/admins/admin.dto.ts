@@ -1,10 +1,10 @@
+import { toPlainText } from '@shiliu/platform';
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { SignInCaptchaDto } from '../accounts/account.dto';
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-
-export class AdminLoginDto {
-  @Transform(trim)
+export class AdminLoginDto extends SignInCaptchaDto {
+  @Transform(toPlainText)
   @IsString({ message: '请输入用户名' })
   @IsNotEmpty({ message: '请输入用户名' })
   @MinLength(2, { message: '用户名至少2个字符' })
@@ -19,7 +19,7 @@ export class AdminLoginDto {
 }
 
 export class CreateAdminDto {
-  @Transform(trim)
+  @Transform(toPlainText)
   @IsString({ message: '请输入用户名' })
   @Matches(/^[A-Za-z0-9_]{2,50}$/, { message: '用户名为2-50位字母、数字或下划线' })
   username!: string;

@@ -4,9 +4,11 @@ import { LOGGER } from '@shiliu/platform';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 import { AUTH_CONFIG, type AuthConfig } from '../auth.config';
+import { CaptchaService } from '../captcha/captcha.service';
 import { AuthRateLimits } from '../security/auth-rate-limits';
 import { PasswordHasher } from '../security/password-hasher';
 import { type ClientInfo, SessionsService, type TokenPair } from '../sessions/sessions.service';
+import type { AdminLoginDto } from './admin.dto';
 import { AdminEntity, publicAdmin, type PublicAdmin } from './admin.entity';
 
 export const ADMIN_LOGIN_FAILED = '登录失败，请检查用户名和密码';
@@ -20,6 +22,7 @@ export class AdminsService implements OnApplicationBootstrap {
     private readonly hasher: PasswordHasher,
     private readonly sessions: SessionsService,
     private readonly limits: AuthRateLimits,
+    private readonly captcha: CaptchaService,
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -39,8 +42,9 @@ export class AdminsService implements OnApplicationBootstrap {
     }
   }
 
-  async login(username: string, password: string, client: ClientInfo): Promise<{ admin: PublicAdmin; tokens: TokenPair }> {
-    const admin = await this.limits.signIn(client.ip, `admin:${username}`, async () => {
+  async login({ username, password, captchaId, captchaText }: AdminLoginDto, client: ClientInfo): Promise<{ admin: PublicAdmin; tokens: TokenPair }> {
+    const captcha = () => this.captcha.check(captchaId ?? '', captchaText ?? '');
+    const admin = await this.limits.signIn(client.ip, `admin:${username}`, captcha, async () => {
       const found = await this.repository.createQueryBuilder('a').addSelect('a.passwordHash').where('lower(a.username) = lower(:username)', { username }).getOne();
       return (await this.hasher.verify(found?.passwordHash, password)) ? found : null;
     });
@@ -78,23 +82,26 @@ export class AdminsService implements OnApplicationBootstrap {
   /** A new password signs the administrator out everywhere. */
   async setPassword(id: string, password: string): Promise<void> {
     await this.get(id);
-    await this.dataSource.transaction(async (tx) => {
-      await tx.getRepository(AdminEntity).update({ id }, { passwordHash: await this.hasher.hash(password) });
-      await this.sessions.revokeAll('admin', id, null, tx);
+    const passwordHash = await this.hasher.hash(password);
+    const revoked = await this.dataSource.transaction(async (tx) => {
+      await tx.getRepository(AdminEntity).update({ id }, { passwordHash });
+      return this.sessions.revokeAll('admin', id, null, tx);
     });
+    await this.sessions.announce(revoked);
   }
 
   /** Never the last administrator, and never oneself, so the back office always has a way in. */
   async remove(id: string, actingAdminId: string): Promise<void> {
     if (id === actingAdminId) throw new BadRequestException('不能删除当前登录的管理员');
-    await this.dataSource.transaction(async (tx) => {
+    const revoked = await this.dataSource.transaction(async (tx) => {
       await tx.query(`LOCK TABLE "admins" IN SHARE ROW EXCLUSIVE MODE`);
       const repository = tx.getRepository(AdminEntity);
       if (!(await repository.existsBy({ id }))) throw new NotFoundException('管理员不存在');
       if ((await repository.count()) <= 1) throw new BadRequestException('至少保留一名管理员');
       await repository.delete({ id });
-      await tx.query(`DELETE FROM "sessions" WHERE "audience" = 'admin' AND "subject_id" = $1`, [id]);
+      return this.sessions.revokeAll('admin', id, null, tx);
     });
+    await this.sessions.announce(revoked);
   }
 
   private get repository() {

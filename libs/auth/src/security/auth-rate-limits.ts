@@ -1,60 +1,82 @@
-import { HttpException, Inject, Injectable } from '@nestjs/common';
-import { envelope, messageForStatus, REDIS } from '@shiliu/platform';
+import { BadRequestException, Inject, Injectable } from '@nestjs/common';
+import { envelope, REDIS, SERVICE_NAME, TooManyRequestsException } from '@shiliu/platform';
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
+import { AUTH_CONFIG, type AuthConfig } from '../auth.config';
 
-type Limit = 'loginPerIp' | 'loginFailuresPerAccount' | 'registerPerIp' | 'captchaPerIp';
+type Limit = 'loginPerIp' | 'loginFailuresPerAccountAndIp' | 'loginFailuresPerAccount' | 'registerPerIp' | 'captchaPerIp';
 
-const limits: Record<Limit, { points: number; duration: number }> = {
-  loginPerIp: { points: 30, duration: 60 },
-  // Guessing one account's password from many addresses is stopped here.
-  loginFailuresPerAccount: { points: 10, duration: 15 * 60 },
-  registerPerIp: { points: 10, duration: 60 * 60 },
-  captchaPerIp: { points: 30, duration: 60 },
-};
+const FAILURE_WINDOW_SECONDS = 15 * 60;
 
-/** Per-address and per-account limits on sign-in, registration and captcha (Redis in distributed mode). */
+export const CAPTCHA_REQUIRED = '登录失败次数过多，请输入验证码';
+
+/** Checks (and uses up) the captcha that came with a sign-in, if any; asked only of accounts being guessed at. */
+export type SignInCaptcha = () => Promise<boolean>;
+
+/**
+ * Per-address and per-account limits on sign-in, registration and captcha (Redis in distributed mode), all of
+ * them settings (auth.config.ts). Wrong passwords are counted per account and address, so one address guessing
+ * waits while everyone else signs in, and per account, where past a threshold every sign-in to that account needs
+ * a captcha: guessing stays impossible without anyone being able to lock the owner (or an administrator) out.
+ */
 @Injectable()
 export class AuthRateLimits {
   private readonly limiters: Record<Limit, RateLimiterAbstract>;
+  private readonly points: Record<Limit, number>;
 
-  constructor(@Inject(REDIS) redis: Redis | null) {
+  constructor(@Inject(REDIS) redis: Redis | null, @Inject(AUTH_CONFIG) config: AuthConfig, @Inject(SERVICE_NAME) service: string) {
+    const options: Record<Limit, { points: number; duration: number }> = {
+      loginPerIp: { points: config.AUTH_LOGIN_PER_IP_PER_MINUTE, duration: 60 },
+      loginFailuresPerAccountAndIp: { points: config.AUTH_LOGIN_FAILURES_PER_ACCOUNT_AND_IP, duration: FAILURE_WINDOW_SECONDS },
+      loginFailuresPerAccount: { points: config.AUTH_LOGIN_FAILURES_BEFORE_CAPTCHA, duration: FAILURE_WINDOW_SECONDS },
+      registerPerIp: { points: config.AUTH_REGISTER_PER_IP_PER_HOUR, duration: 60 * 60 },
+      captchaPerIp: { points: config.AUTH_CAPTCHA_PER_IP_PER_MINUTE, duration: 60 },
+    };
+    this.points = Object.fromEntries(Object.entries(options).map(([name, option]) => [name, option.points])) as Record<Limit, number>;
     this.limiters = Object.fromEntries(
-      (Object.entries(limits) as [Limit, { points: number; duration: number }][]).map(([name, options]) => {
-        const settings = { ...options, keyPrefix: `shiliu:auth:${name}` };
+      (Object.entries(options) as [Limit, { points: number; duration: number }][]).map(([name, option]) => {
+        // Keyed by the service's name (its schema), so test instances sharing one Redis count apart.
+        const settings = { ...option, keyPrefix: `shiliu:${service}:${name}` };
         return [name, redis ? new RateLimiterRedis({ ...settings, storeClient: redis, insuranceLimiter: new RateLimiterMemory(settings) }) : new RateLimiterMemory(settings)];
       }),
     ) as Record<Limit, RateLimiterAbstract>;
   }
 
-  /** Counts one attempt; throws 429 with the wait when the limit is reached. */
+  /** Counts one attempt; throws 429 (with Retry-After) when the limit is reached. */
   async consume(limit: Limit, key: string): Promise<void> {
     try {
       await this.limiters[limit].consume(key.toLowerCase());
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
-      throw tooMany(rejection.msBeforeNext);
+      throw new TooManyRequestsException(rejection.msBeforeNext);
     }
   }
 
   /**
-   * One sign-in attempt, for students and administrators alike: counted per address; refused while the account
-   * is locked out after repeated failures; a failure (the attempt answers null) counts against the account and a
-   * success clears its count.
+   * One sign-in attempt, for students and administrators alike: counted per address; refused (429) for an
+   * address that has guessed wrong too often at this account; needing a right captcha (400 with
+   * `captchaRequired`) while the account is being guessed at from anywhere. A failure (the attempt answers null)
+   * counts against the account and the pair; a success clears the pair's count, while the account's runs out
+   * with its window, so a guesser gets no fresh allowance each time the owner signs in.
    */
-  async signIn<T>(ip: string | undefined, account: string, attempt: () => Promise<T | null>): Promise<T | null> {
-    await this.consume('loginPerIp', ip ?? 'unknown');
-    const key = account.toLowerCase();
-    const failures = await this.limiters.loginFailuresPerAccount.get(key);
-    if (failures && failures.consumedPoints >= limits.loginFailuresPerAccount.points) throw tooMany(failures.msBeforeNext);
+  async signIn<T>(ip: string | undefined, account: string, captcha: SignInCaptcha, attempt: () => Promise<T | null>): Promise<T | null> {
+    const address = (ip ?? 'unknown').toLowerCase();
+    await this.consume('loginPerIp', address);
+    const accountKey = account.toLowerCase();
+    const pairKey = `${accountKey}|${address}`;
+    const pair = await this.limiters.loginFailuresPerAccountAndIp.get(pairKey);
+    if (pair && pair.consumedPoints >= this.points.loginFailuresPerAccountAndIp) throw new TooManyRequestsException(pair.msBeforeNext);
+    const failures = await this.limiters.loginFailuresPerAccount.get(accountKey);
+    if (failures && failures.consumedPoints >= this.points.loginFailuresPerAccount && !(await captcha())) {
+      throw new BadRequestException(envelope(400, CAPTCHA_REQUIRED, { captchaRequired: true }));
+    }
     const result = await attempt();
-    if (result === null) await this.consume('loginFailuresPerAccount', key);
-    else await this.limiters.loginFailuresPerAccount.delete(key);
+    if (result === null) {
+      await this.limiters.loginFailuresPerAccount.penalty(accountKey);
+      await this.limiters.loginFailuresPerAccountAndIp.penalty(pairKey);
+    } else {
+      await this.limiters.loginFailuresPerAccountAndIp.delete(pairKey);
+    }
     return result;
   }
-}
-
-function tooMany(msBeforeNext: number): HttpException {
-  const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
-  return new HttpException(envelope(429, `${messageForStatus(429)}（${seconds}秒后可重试）`, { retryAfter: seconds }), 429);
 }

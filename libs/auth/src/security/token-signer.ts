@@ -1,8 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type Audience, audienceClaim, SERVICE_SECRETS, type ServiceSecrets, TOKEN_ALGORITHM, TOKEN_ISSUER } from '@shiliu/platform';
+import { ACCESS_TOKEN_SECONDS, type Audience, audienceClaim, SERVICE_SECRETS, type ServiceSecrets, TOKEN_ALGORITHM, TOKEN_ISSUER } from '@shiliu/platform';
 import { importPKCS8, type KeyLike, SignJWT } from 'jose';
-
-export const ACCESS_TOKEN_SECONDS = 3600;
 
 export interface AccessClaims {
   audience: Audience;

@@ -1,3 +1,4 @@
+import { plainText, toPlainText, VISIBLE_TEXT } from '@shiliu/platform';
 import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -14,8 +15,6 @@ import {
   Min,
   MinLength,
 } from 'class-validator';
-
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 export const GENDERS = ['男', '女', '保密'] as const;
 export const ZODIAC_SIGNS = ['白羊座', '金牛座', '双子座', '巨蟹座', '狮子座', '处女座', '天秤座', '天蝎座', '射手座', '摩羯座', '水瓶座', '双鱼座'] as const;
@@ -36,20 +35,21 @@ function toInterests({ value }: { value: unknown }): unknown {
       list = text === '' ? [] : text.split(/[,，]/);
     }
   }
-  return Array.isArray(list) ? list.map((item) => (typeof item === 'string' ? item.trim() : item)).filter((item) => item !== '') : list;
+  return Array.isArray(list) ? list.map((item) => (typeof item === 'string' ? plainText(item) : item)).filter((item) => item !== '') : list;
 }
 
 /** Every field optional; an empty string clears an optional field. */
 export class UpdateProfileDto {
   @IsOptional()
-  @Transform(trim)
+  @Transform(toPlainText)
   @IsString({ message: '请输入昵称' })
   @IsNotEmpty({ message: '请输入昵称' })
   @Length(2, 10, { message: '昵称长度为2-10个字符' })
+  @Matches(VISIBLE_TEXT, { message: '昵称不能只包含空白或不可见字符' })
   nickname?: string;
 
   @IsOptional()
-  @Transform(trim)
+  @Transform(toPlainText)
   @IsString({ message: '个人简介格式不正确' })
   @MaxLength(200, { message: '个人简介最多200个字符' })
   bio?: string;
@@ -76,7 +76,7 @@ export class UpdateProfileDto {
   education?: string;
 
   @IsOptional()
-  @Transform(trim)
+  @Transform(toPlainText)
   @IsString({ message: '专业格式不正确' })
   @MaxLength(11, { message: '专业最多11个字符' })
   major?: string;
@@ -104,7 +104,7 @@ export class ChangePasswordDto {
 }
 
 export class SearchUsersQuery {
-  @Transform(trim)
+  @Transform(toPlainText)
   @IsString({ message: '请输入搜索关键词' })
   @IsNotEmpty({ message: '请输入搜索关键词' })
   @MaxLength(50, { message: '搜索关键词最多50个字符' })

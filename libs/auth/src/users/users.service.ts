@@ -121,19 +121,25 @@ export class UsersService {
     if (!(await this.hasher.verify(currentHash, currentPassword))) throw new BadPassword('当前密码错误');
     if (currentPassword === newPassword) throw new BadPassword('新密码不能与当前密码相同');
     const passwordHash = await this.hasher.hash(newPassword);
-    await this.dataSource.transaction(async (tx) => {
+    const revoked = await this.dataSource.transaction(async (tx) => {
       await tx.getRepository(UserEntity).update({ id: user.id }, { passwordHash });
-      await this.sessions.revokeAll('user', user.id, keepSession, tx);
+      return this.sessions.revokeAll('user', user.id, keepSession, tx);
     });
+    await this.sessions.announce(revoked);
   }
 
-  /** Removes the account with its sessions and applications; every other service removes its data on user.deleted. */
+  /**
+   * Removes the account with its applications and revokes its sessions (their rows stay, so a restart announces
+   * them again while their tokens could live); every other service removes its data on user.deleted.
+   */
   async deleteAccount(user: UserEntity): Promise<void> {
-    await this.dataSource.transaction(async (tx) => {
-      await tx.query(`DELETE FROM "sessions" WHERE "audience" = 'user' AND "subject_id" = $1`, [user.id]);
+    const revoked = await this.dataSource.transaction(async (tx) => {
+      const sessions = await this.sessions.revokeAll('user', user.id, null, tx);
       await tx.getRepository(UserEntity).delete({ id: user.id });
       await this.outbox.add(tx, userDeleted, { id: Number(user.id), user_id: user.userId });
+      return sessions;
     });
+    await this.sessions.announce(revoked);
   }
 
   /** Nickname or product ID, for the mention picker. */

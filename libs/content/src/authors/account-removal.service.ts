@@ -43,7 +43,6 @@ export class AccountRemovalService {
     for (const collection of collections) await this.reactions.uncollectWithin(manager, id, Number(collection.post_id));
     await manager.query(`DELETE FROM "post_mentions" WHERE "user_id" = $1`, [id]);
     await manager.query(`DELETE FROM "comment_mentions" WHERE "user_id" = $1`, [id]);
-    await manager.query(`DELETE FROM "post_views" WHERE "viewer" = $1`, [`u:${id}`]);
     await this.authors.remove(manager, userId);
   }
 }

@@ -1,7 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, UnauthorizedException } from '@nestjs/common';
 import type { UserProfileSnapshot } from '@shiliu/contracts';
-import type { Principal } from '@shiliu/platform';
+import { messageForStatus } from '@shiliu/platform';
 import { DataSource, type EntityManager } from 'typeorm';
+
+/** How long a write waits for its writer's user.registered event to arrive. */
+const AUTHOR_EVENT_WAIT_MS = 3000;
 
 export interface AuthorRow {
   id: string;
@@ -39,11 +42,26 @@ export class AuthorRepository {
   }
 
   /**
-   * A token can reach us before the user.registered event that it belongs to: the writer then gets a
-   * placeholder row (nickname = product ID) that the event fills in when it arrives.
+   * Every write checks that its writer is a user we learned of from auth's events, and holds the row until it
+   * commits so that a concurrent account removal waits for it: a deleted account (whose tokens are revoked too)
+   * writes nothing, and content never invents an author.
    */
-  async ensure(manager: EntityManager, principal: Principal): Promise<void> {
-    await manager.query(`INSERT INTO "authors" ("id", "user_id", "nickname") VALUES ($1, $2, $2) ON CONFLICT DO NOTHING`, [principal.id, principal.userId]);
+  async requireKnown(manager: EntityManager, id: string): Promise<void> {
+    const rows: unknown[] = await manager.query(`SELECT 1 FROM "authors" WHERE "id" = $1 FOR KEY SHARE`, [id]);
+    if (rows.length === 0) throw new UnauthorizedException(messageForStatus(401));
+  }
+
+  /**
+   * A student who writes in the first moments after registering may be ahead of the user.registered event: the
+   * write waits a little for it (outside any transaction) rather than fail, before `requireKnown` decides.
+   */
+  async awaitKnown(id: string): Promise<void> {
+    const deadline = Date.now() + AUTHOR_EVENT_WAIT_MS;
+    while (Date.now() < deadline) {
+      const rows: unknown[] = await this.dataSource.query(`SELECT 1 FROM "authors" WHERE "id" = $1`, [id]);
+      if (rows.length > 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   }
 
   async findByUserId(userId: string): Promise<AuthorRow | null> {

@@ -43,8 +43,9 @@ export class CommentService {
 
   /** `at` lets the demo seed date its comments in the past; requests always create them now. */
   async create(principal: Principal, form: CreateCommentDto, at: Date | null = null): Promise<CommentView> {
+    await this.authors.awaitKnown(principal.id);
     const id = await this.dataSource.transaction(async (manager) => {
-      await this.authors.ensure(manager, principal);
+      await this.authors.requireKnown(manager, principal.id);
       const post = await this.publishedPost(manager, form.post_id);
       let parentId: number | null = null;
       let replyTo: CommentRecord | null = null;
@@ -114,6 +115,10 @@ export class CommentService {
 
   async remove(principal: Principal, id: number): Promise<{ deletedCount: number }> {
     return this.dataSource.transaction(async (manager) => {
+      const found = await this.comments.find(manager, id);
+      if (!found) throw notFound();
+      // The note's row before the comment's, the order a note's deletion takes them in, so the two never deadlock.
+      await manager.query(`SELECT 1 FROM "posts" WHERE "id" = $1 FOR UPDATE`, [found.post_id]);
       const comment = await this.comments.lock(manager, id);
       if (!comment) throw notFound();
       if (String(comment.author_id) !== principal.id) {

@@ -1,7 +1,7 @@
 import { PickType } from '@nestjs/swagger';
 import { PaginationQuery } from '@shiliu/platform';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsIn, IsInt, IsNumber, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsInt, IsNumber, IsObject, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 
 /** 0/1, true/false or their string forms, as forms and query strings send them. */
 export const toFlag = ({ value }: { value: unknown }): unknown => {
@@ -9,6 +9,9 @@ export const toFlag = ({ value }: { value: unknown }): unknown => {
   if (value === false || value === 0 || value === '0' || value === 'false' || value === '' || value === null) return false;
   return value;
 };
+
+/** Category ids are PostgreSQL `int`. */
+const CATEGORY_ID_MAX = 2_147_483_647;
 
 const toOptionalNumber = ({ value }: { value: unknown }): unknown => (value === '' || value === null || value === undefined ? undefined : typeof value === 'string' ? Number(value) : value);
 
@@ -69,6 +72,8 @@ export class PostFormDto {
   @IsOptional()
   @Transform(toOptionalNumber)
   @IsInt({ message: '请选择分类' })
+  @Min(1, { message: '分类不存在' })
+  @Max(CATEGORY_ID_MAX, { message: '分类不存在' })
   category_id?: number;
 
   @IsOptional()
@@ -95,6 +100,8 @@ export class PostListQuery extends PaginationQuery {
   @IsOptional()
   @Transform(toOptionalNumber)
   @IsInt({ message: '分类格式不正确' })
+  @Min(1, { message: '分类格式不正确' })
+  @Max(CATEGORY_ID_MAX, { message: '分类格式不正确' })
   category_id?: number;
 
   @IsOptional()

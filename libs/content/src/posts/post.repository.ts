@@ -153,13 +153,6 @@ export function detailQuery(id: number, viewerId: string | null): SqlStatement {
   return { sql: `${selectPosts(true)} WHERE p."id" = $2`, params: [viewerId, id] };
 }
 
-/** Counts a view unless this viewer's last counted view of the note is less than an hour old. */
-export const COUNT_VIEW_SQL = `WITH counted AS (
-    INSERT INTO "post_views" ("post_id", "viewer") VALUES ($1, $2)
-    ON CONFLICT ("post_id", "viewer") DO UPDATE SET "viewed_at" = now() WHERE "post_views"."viewed_at" <= now() - interval '1 hour'
-    RETURNING 1)
-  UPDATE "posts" SET "view_count" = "view_count" + 1 WHERE "id" = $1 AND EXISTS (SELECT 1 FROM counted) RETURNING "view_count"`;
-
 @Injectable()
 export class PostRepository {
   constructor(private readonly dataSource: DataSource) {}
@@ -185,6 +178,11 @@ export class PostRepository {
 
   async lock(manager: EntityManager, id: number): Promise<PostRecord | null> {
     const rows: PostRecord[] = await manager.query(`SELECT * FROM "posts" WHERE "id" = $1 FOR UPDATE`, [id]);
+    return rows[0] ?? null;
+  }
+
+  async find(manager: EntityManager, id: number): Promise<PostRecord | null> {
+    const rows: PostRecord[] = await manager.query(`SELECT * FROM "posts" WHERE "id" = $1`, [id]);
     return rows[0] ?? null;
   }
 
@@ -244,15 +242,6 @@ export class PostRepository {
     return rows.map((row) => Number(row.id));
   }
 
-  /**
-   * Counts a view unless this viewer's last counted view of the note is less than an hour old; answers the new
-   * view count, or null when the view was not counted.
-   */
-  async countView(id: number, viewer: string): Promise<number | null> {
-    const rows = await rowsOf<{ view_count: number }>(this.dataSource, COUNT_VIEW_SQL, [id, viewer]);
-    return rows[0]?.view_count ?? null;
-  }
-
   /** The note as events carry it (DESIGN.md §1: other services learn about notes only from these). */
   async snapshot(manager: EntityManager, id: number): Promise<PostSnapshot> {
     const [row]: (PostRecord & { author_user_id: string; category_title: string | null; tag_names: string[] })[] = await manager.query(
@@ -276,9 +265,5 @@ export class PostRepository {
       video_url: row.video?.url ?? null,
       created_at: row.created_at.toISOString(),
     };
-  }
-
-  async pruneViews(): Promise<void> {
-    await this.dataSource.query(`DELETE FROM "post_views" WHERE "viewed_at" <= now() - interval '1 hour'`);
   }
 }

@@ -1,4 +1,4 @@
-import { ForbiddenException, Injectable, type OnModuleDestroy, type OnModuleInit, UnauthorizedException } from '@nestjs/common';
+import { ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { postDeleted, postDraftSaved, postPublished, postUpdated, userMentioned } from '@shiliu/contracts';
 import { messageForStatus, offsetOf, Outbox, type Pagination, pagination, type Principal } from '@shiliu/platform';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -11,6 +11,7 @@ import { TagRepository } from '../tags/tag.repository';
 import type { FeedSort, PostFormDto, PostListQuery, UserPostListQuery } from './post.dto';
 import { type FeedFilter, type FeedOrder, PostRepository, type PostRecord, type PostValues } from './post.repository';
 import { toPostView, type PostView } from './post.view';
+import { ViewCounter } from './view-counter';
 
 export const TITLE_MAX = 100;
 export const CONTENT_MAX = 2000;
@@ -24,6 +25,12 @@ export interface PostPage {
 }
 
 export type DraftView = PostView & { originalData: { content: string; images: string[]; tags: string[] } };
+
+/** Images and video already looked up in object storage. */
+interface MediaOnHand {
+  images: PostValues['images'];
+  video: PostValues['video'];
+}
 
 /** Which rule set a form is checked against: the publish page's (POST) or the edit form's (PUT), whose message differs. */
 type FormMode = 'create' | 'edit';
@@ -42,9 +49,7 @@ const SORT_ORDER: Record<FeedSort, FeedOrder> = {
 };
 
 @Injectable()
-export class PostService implements OnModuleInit, OnModuleDestroy {
-  private pruneTimer: NodeJS.Timeout | null = null;
-
+export class PostService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly posts: PostRepository,
@@ -53,22 +58,14 @@ export class PostService implements OnModuleInit, OnModuleDestroy {
     private readonly tags: TagRepository,
     private readonly media: MediaObjects,
     private readonly outbox: Outbox,
+    private readonly views: ViewCounter,
   ) {}
-
-  onModuleInit(): void {
-    // View markers older than an hour no longer decide anything.
-    this.pruneTimer = setInterval(() => void this.posts.pruneViews().catch(() => undefined), 10 * 60_000);
-    this.pruneTimer.unref();
-  }
-
-  onModuleDestroy(): void {
-    if (this.pruneTimer) clearInterval(this.pruneTimer);
-  }
 
   /** `at` lets the demo seed date its notes in the past; requests always create them now. */
   async create(principal: Principal, form: PostFormDto, at: Date | null = null): Promise<PostView> {
+    await this.authors.awaitKnown(principal.id);
     const id = await this.dataSource.transaction(async (manager) => {
-      await this.authors.ensure(manager, principal);
+      await this.authors.requireKnown(manager, principal.id);
       const isDraft = form.is_draft === true;
       const prepared = await this.prepare(manager, form, null, isDraft, 'create');
       const id = await this.posts.insert(manager, principal.id, prepared.values, at);
@@ -82,6 +79,7 @@ export class PostService implements OnModuleInit, OnModuleDestroy {
   }
 
   async update(principal: Principal, id: number, form: PostFormDto): Promise<PostView> {
+    const preloaded = await this.preloadMedia(id, form);
     await this.dataSource.transaction(async (manager) => {
       const existing = await this.posts.lock(manager, id);
       if (!existing) throw notFound();
@@ -89,7 +87,7 @@ export class PostService implements OnModuleInit, OnModuleDestroy {
       if (!existing.is_draft && form.is_draft === true) throw badRequest('已发布的笔记不能改为草稿');
       const isDraft = existing.is_draft && form.is_draft !== false;
       const publishing = existing.is_draft && !isDraft;
-      const prepared = await this.prepare(manager, form, existing, isDraft, 'edit');
+      const prepared = await this.prepare(manager, form, existing, isDraft, 'edit', preloaded);
       await this.posts.update(manager, id, prepared.values, publishing);
       await this.tags.recount(manager, await this.tags.setPostTags(manager, id, prepared.tags));
       const before = await this.posts.replaceMentions(manager, id, prepared.mentionIds);
@@ -142,10 +140,7 @@ export class PostService implements OnModuleInit, OnModuleDestroy {
   async detail(id: number, viewerId: string | null, viewer: string, skipViewCount: boolean): Promise<PostView | DraftView> {
     const row = await this.posts.findRow(this.dataSource.manager, id, viewerId);
     if (!row || (row.is_draft && String(row.author_id) !== viewerId)) throw notFound();
-    if (!row.is_draft && !skipViewCount) {
-      const counted = await this.posts.countView(id, viewer);
-      if (counted !== null) row.view_count = counted;
-    }
+    if (!row.is_draft) row.view_count += await this.views.count(id, skipViewCount ? null : viewer);
     const view = toPostView(row);
     if (!row.is_draft) return view;
     return { ...view, originalData: { content: row.content, images: view.images, tags: row.tags.map((tag) => tag.name) } };
@@ -226,7 +221,26 @@ export class PostService implements OnModuleInit, OnModuleDestroy {
    * Turns a form (merged over the stored note on edit) into the values to store, enforcing public-side.md §5:
    * text limits count characters of text without markup, media depend on the type, drafts need a title or content.
    */
-  private async prepare(manager: EntityManager, form: PostFormDto, existing: PostRecord | null, isDraft: boolean, mode: FormMode) {
+  /**
+   * Looks up in object storage, before the note's row is locked, the images and video an edit names: storage can
+   * be slow, and every like, collection and comment on the note waits for that lock. Inside the lock they are then
+   * known; only input that fails here is looked at again there, to answer its 400.
+   */
+  private async preloadMedia(id: number, form: PostFormDto): Promise<MediaOnHand> {
+    const current = await this.posts.find(this.dataSource.manager, id);
+    const images = form.images ? await this.media.images(form.images, current?.images ?? []).catch(() => []) : [];
+    const video = form.video ? await this.media.video(form.video, current?.video ?? null).catch(() => null) : null;
+    return { images, video };
+  }
+
+  private async prepare(
+    manager: EntityManager,
+    form: PostFormDto,
+    existing: PostRecord | null,
+    isDraft: boolean,
+    mode: FormMode,
+    onHand: MediaOnHand = { images: [], video: null },
+  ) {
     const title = toPlainLine(form.title ?? existing?.title ?? '');
     const sanitized = sanitizeRichText(form.content ?? existing?.content ?? '');
     const mentioned = await this.authors.findByUserIds(manager, [...new Set(findMentions(sanitized).map((mention) => mention.userId))]);
@@ -258,11 +272,11 @@ export class PostService implements OnModuleInit, OnModuleDestroy {
       if (videoInput && form.video !== undefined) throw badRequest('图文笔记不能包含视频');
       if (imageInputs.length === 0) throw badRequest('请至少上传一张图片');
       if (imageInputs.length > IMAGES_MAX) throw badRequest(`最多只能上传${IMAGES_MAX}张图片`);
-      images = await this.media.images(imageInputs, existing?.images ?? []);
+      images = await this.media.images(imageInputs, [...(existing?.images ?? []), ...onHand.images]);
     } else {
       if (!videoInput) throw badRequest('请选择视频文件');
       if (form.images !== undefined && form.images.length > 0) throw badRequest('视频笔记不能包含图片');
-      video = await this.media.video(videoInput, existing?.video ?? null);
+      video = await this.media.video(videoInput, onHand.video ?? existing?.video ?? null);
     }
     const values: PostValues = { title, content, contentText, categoryId, type, isDraft, images, video, coverUrl: video?.cover_url ?? images[0]?.url ?? null };
     return { values, tags, mentionIds };

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { commentLiked, commentUnliked, postCollected, postLiked, postUncollected, postUnliked } from '@shiliu/contracts';
 import { Outbox } from '@shiliu/platform';
 import { DataSource, type EntityManager } from 'typeorm';
+import { AuthorRepository } from '../authors/author.repository';
 import { isForeignKeyViolation, notFound, rowsOf } from '../shared/sql';
 
 export interface LikeState {
@@ -27,10 +28,19 @@ interface Counted {
  */
 @Injectable()
 export class ReactionService {
-  constructor(private readonly dataSource: DataSource, private readonly outbox: Outbox) {}
+  constructor(private readonly dataSource: DataSource, private readonly outbox: Outbox, private readonly authors: AuthorRepository) {}
 
   likePost(userId: string, postId: number): Promise<LikeState> {
-    return this.dataSource.transaction((manager) => this.likePostWithin(manager, userId, postId));
+    return this.asKnownUser(userId, (manager) => this.likePostWithin(manager, userId, postId));
+  }
+
+  /** A reaction's transaction, refused (401) for a user content has not learned of or has removed. */
+  private async asKnownUser<T>(userId: string, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    await this.authors.awaitKnown(userId);
+    return this.dataSource.transaction(async (manager) => {
+      await this.authors.requireKnown(manager, userId);
+      return work(manager);
+    });
   }
 
   async likePostWithin(manager: EntityManager, userId: string, postId: number): Promise<LikeState> {
@@ -50,7 +60,7 @@ export class ReactionService {
   }
 
   unlikePost(userId: string, postId: number): Promise<LikeState> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.asKnownUser(userId, async (manager) => {
       const current = await this.unlikePostWithin(manager, userId, postId);
       return { liked: false, likeCount: current ?? (await this.currentPost(manager, postId, 'like_count')).count };
     });
@@ -70,7 +80,7 @@ export class ReactionService {
   }
 
   likeComment(userId: string, commentId: number): Promise<LikeState> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.asKnownUser(userId, async (manager) => {
       const inserted: unknown[] = await rowsOf(manager, 
         `INSERT INTO "likes" ("user_id", "target_type", "target_id") VALUES ($1, 2, $2) ON CONFLICT DO NOTHING RETURNING "id"`,
         [userId, commentId],
@@ -87,7 +97,7 @@ export class ReactionService {
   }
 
   unlikeComment(userId: string, commentId: number): Promise<LikeState> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.asKnownUser(userId, async (manager) => {
       const current = await this.unlikeCommentWithin(manager, userId, commentId);
       return { liked: false, likeCount: current ?? (await this.currentComment(manager, commentId)).count };
     });
@@ -106,7 +116,7 @@ export class ReactionService {
   }
 
   collect(userId: string, postId: number): Promise<CollectState> {
-    return this.dataSource.transaction((manager) => this.collectWithin(manager, userId, postId));
+    return this.asKnownUser(userId, (manager) => this.collectWithin(manager, userId, postId));
   }
 
   async collectWithin(manager: EntityManager, userId: string, postId: number): Promise<CollectState> {
@@ -129,7 +139,7 @@ export class ReactionService {
   }
 
   uncollect(userId: string, postId: number): Promise<CollectState> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.asKnownUser(userId, async (manager) => {
       const current = await this.uncollectWithin(manager, userId, postId);
       return { collected: false, collectCount: current ?? (await this.currentPost(manager, postId, 'collect_count')).count };
     });

@@ -47,7 +47,7 @@ export async function seedDemoContent(app: INestApplicationContext): Promise<voi
     }
     return copy.slice(0, count);
   };
-  const principal = (author: AuthorRow): Principal => ({ audience: 'user', id: String(author.id), userId: author.user_id, sessionId: null });
+  const principal = (author: AuthorRow): Principal => ({ audience: 'user', id: String(author.id), userId: author.user_id, sessionId: 'demo-seed' });
   const now = Date.now();
 
   for (let i = 0; i < DEMO_NOTE_COUNT; i++) {

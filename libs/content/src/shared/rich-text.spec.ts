@@ -1,6 +1,11 @@
 import { embeddedImages, findMentions, resolveMentions, sanitizeRichText, textLength, toPlainLine, toPlainText } from './rich-text';
 
 describe('sanitizeRichText', () => {
+  it('removes control characters, keeping line breaks', () => {
+    expect(sanitizeRichText('<p>a\u0007b\u001b[31m\u009bc</p>')).toBe('<p>ab[31mc</p>');
+    expect(toPlainText('标题\u0001\u007f\n第二行')).toBe('标题\n第二行');
+  });
+
   it('keeps the allowed formatting', () => {
     expect(sanitizeRichText('<p>你好<strong>世界</strong><br><em>!</em></p><ul><li>一</li></ul>')).toBe('<p>你好<strong>世界</strong><br /><em>!</em></p><ul><li>一</li></ul>');
   });

@@ -1,3 +1,4 @@
+import { plainText } from '@shiliu/platform';
 import sanitizeHtml from 'sanitize-html';
 import { ownObjectUrl } from './object-url';
 
@@ -28,8 +29,9 @@ const richTextOptions: sanitizeHtml.IOptions = {
 
 const noMarkup: sanitizeHtml.IOptions = { allowedTags: [], allowedAttributes: {}, disallowedTagsMode: 'discard', nonTextTags: richTextOptions.nonTextTags };
 
+/** Control characters go first, as from every plain-text field. */
 export function sanitizeRichText(html: string): string {
-  return sanitizeHtml(html, richTextOptions).trim();
+  return sanitizeHtml(plainText(html), richTextOptions).trim();
 }
 
 /** What sanitize-html escapes in text; undone so that plain text is text, not HTML. */
@@ -43,7 +45,7 @@ function unescapeText(text: string): string {
  * never contains anything an HTML parser would take for a tag.
  */
 export function toPlainText(input: string): string {
-  let text = input.replace(/<br\s*\/?>|<\/(p|div|li|h[1-4]|blockquote|pre)>/gi, '\n');
+  let text = plainText(input).replace(/<br\s*\/?>|<\/(p|div|li|h[1-4]|blockquote|pre)>/gi, '\n');
   for (let round = 0; round < 5; round++) {
     const next = unescapeText(sanitizeHtml(text, noMarkup));
     if (next === text) break;

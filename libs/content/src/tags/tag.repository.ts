@@ -48,6 +48,10 @@ export class TagRepository {
   /** A tag's use count is the number of published notes carrying it (drafts are nobody else's business). */
   async recount(manager: EntityManager, tagIds: number[]): Promise<void> {
     if (tagIds.length === 0) return;
+    // The tags' rows are locked (in id order) before the count, which then runs as a new statement with a fresh
+    // snapshot: a concurrent tagging that committed while we waited is counted, so use_count cannot drift. The lock
+    // is the one the UPDATE takes anyway (NO KEY UPDATE), so it does not conflict with post_tags' foreign keys.
+    await manager.query(`SELECT 1 FROM "tags" WHERE "id" = ANY($1::int[]) ORDER BY "id" FOR NO KEY UPDATE`, [tagIds]);
     await manager.query(
       `UPDATE "tags" t SET "use_count" = (
          SELECT count(*) FROM "post_tags" pt JOIN "posts" p ON p."id" = pt."post_id" WHERE pt."tag_id" = t."id" AND NOT p."is_draft")

@@ -1,14 +1,23 @@
-import { type CanActivate, type ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
+import { type CanActivate, type ExecutionContext, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { currentContext } from '../context/request-context';
 import { messageForStatus } from '../http/messages';
 import { AUTH_METADATA, type AuthenticatedRequest, type AuthRequirement } from './auth.decorators';
+import { REVOCATION_LIST } from '../service/tokens';
+import type { RevocationList } from './revocation-list';
 import { TokenVerifier } from './token-verifier';
 
-/** Applies the route's @UserAuth / @OptionalUserAuth / @AdminAuth; routes with none of them are public. */
+/**
+ * Applies the route's @UserAuth / @OptionalUserAuth / @AdminAuth; routes with none of them are public. A token
+ * whose session was revoked (logout, password change, deleted account or administrator) is refused like a bad one.
+ */
 @Injectable()
 export class AccessTokenGuard implements CanActivate {
-  constructor(private readonly reflector: Reflector, private readonly verifier: TokenVerifier) {}
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly verifier: TokenVerifier,
+    @Inject(REVOCATION_LIST) private readonly revocations: RevocationList,
+  ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const requirement = this.reflector.getAllAndOverride<AuthRequirement | undefined>(AUTH_METADATA, [
@@ -19,7 +28,7 @@ export class AccessTokenGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const token = bearerToken(request.headers.authorization);
     const principal = token ? await this.verifier.verify(token, requirement.audience) : null;
-    if (principal) {
+    if (principal && !this.revocations.isRevoked(principal.sessionId)) {
       request.principal = principal;
       const requestContext = currentContext();
       if (requestContext) requestContext.actor = principal.id;
@@ -30,7 +39,7 @@ export class AccessTokenGuard implements CanActivate {
   }
 }
 
-function bearerToken(header: string | undefined): string | null {
+export function bearerToken(header: string | undefined): string | null {
   if (!header) return null;
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   return match ? match[1] : null;

@@ -13,6 +13,16 @@ async function sign(privateKey: KeyLike, audience: string, claims: Record<string
     .sign(privateKey);
 }
 
+/** A signed token lacking one of the registered claims (or issued at a given time). */
+async function unsigned(privateKey: KeyLike, omit: { exp?: false; iat?: false | number; iss?: false; aud?: false }) {
+  const token = new SignJWT({ uid: 'student_1', sid: 'session-1' }).setProtectedHeader({ alg: 'EdDSA' }).setSubject('42');
+  if (omit.iss !== false) token.setIssuer(TOKEN_ISSUER);
+  if (omit.aud !== false) token.setAudience(audienceClaim.user);
+  if (omit.iat !== false) token.setIssuedAt(omit.iat);
+  if (omit.exp !== false) token.setExpirationTime('1h');
+  return token.sign(privateKey);
+}
+
 describe('TokenVerifier', () => {
   let keys: TokenKeyPair;
   let other: TokenKeyPair;
@@ -37,6 +47,12 @@ describe('TokenVerifier', () => {
     ['a user token on an admin endpoint', async () => sign(await privateKey(keys), audienceClaim.user), 'admin'],
     ['expired', async () => sign(await privateKey(keys), audienceClaim.user, {}, '-1s'), 'user'],
     ['without the product ID', async () => sign(await privateKey(keys), audienceClaim.user, { uid: undefined }), 'user'],
+    ['without the session id', async () => sign(await privateKey(keys), audienceClaim.user, { sid: undefined }), 'user'],
+    ['without an expiry', async () => unsigned(await privateKey(keys), { exp: false }), 'user'],
+    ['without an issue time', async () => unsigned(await privateKey(keys), { iat: false }), 'user'],
+    ['without an issuer', async () => unsigned(await privateKey(keys), { iss: false }), 'user'],
+    ['without an audience', async () => unsigned(await privateKey(keys), { aud: false }), 'user'],
+    ['that lives longer than an access token may', async () => unsigned(await privateKey(keys), { iat: Math.floor(Date.now() / 1000) - 2 * 3600 }), 'user'],
     ['not a token at all', async () => 'not.a.token', 'user'],
   ])('refuses a token %s', async (_case, token, audience) => {
     expect(await verifier.verify(await token(), audience)).toBeNull();

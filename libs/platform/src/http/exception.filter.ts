@@ -3,6 +3,7 @@ import type { Response } from 'express';
 import type { Logger } from 'pino';
 import { envelope } from './envelope';
 import { messageForStatus } from './messages';
+import { TooManyRequestsException } from './too-many-requests';
 
 /**
  * The one place an error becomes an answer: known HTTP errors keep their status and message,
@@ -21,6 +22,7 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
       const body = exception.getResponse();
       const message = typeof body === 'string' ? body : messageOf(body, status);
       const data = typeof body === 'object' && body !== null && 'data' in body ? (body as { data: unknown }).data : null;
+      if (exception instanceof TooManyRequestsException) response.setHeader('Retry-After', String(exception.retryAfterSeconds));
       response.status(status).json(envelope(status, message, data));
       return;
     }

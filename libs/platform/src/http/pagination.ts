@@ -3,6 +3,8 @@ import { IsInt, IsOptional, Max, Min } from 'class-validator';
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
+/** Far beyond any list we hold, and small enough that its offset stays a plain integer in SQL. */
+export const MAX_PAGE = 1_000_000;
 
 /** `page` (from 1) and `limit` (1-100, default 20), as every list call takes them (DESIGN.md §4). */
 export class PaginationQuery {
@@ -10,6 +12,7 @@ export class PaginationQuery {
   @Type(() => Number)
   @IsInt({ message: 'page 必须是正整数' })
   @Min(1, { message: 'page 必须是正整数' })
+  @Max(MAX_PAGE, { message: `page 不能超过${MAX_PAGE}` })
   page: number = 1;
 
   @IsOptional()

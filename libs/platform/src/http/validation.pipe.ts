@@ -1,13 +1,26 @@
-import { BadRequestException, ValidationPipe, type ValidationError } from '@nestjs/common';
+import { type ArgumentMetadata, BadRequestException, ValidationPipe, type ValidationError } from '@nestjs/common';
 import { messageForStatus } from './messages';
+
+/**
+ * Path parameters stay the text that came: the global conversion would read `/posts/1.0` and `/posts/01` as
+ * note 1; the route's own pipe (content's `IdPipe`, say) decides what the text means.
+ */
+class EdgeValidationPipe extends ValidationPipe {
+  protected override transformPrimitive(value: unknown, metadata: ArgumentMetadata): unknown {
+    return metadata.type === 'param' ? value : super.transformPrimitive(value, metadata);
+  }
+}
+
+/** Chinese characters: a validation message without any is a library default, which users never see. */
+const CHINESE = /[\u4e00-\u9fff]/;
 
 /**
  * DTO validation at the edge of every service: unknown fields are stripped, values are converted
  * to their declared types, and the message of the first failed rule, in the order the DTO declares them
- * (written in Chinese on the DTO), is the answer.
+ * (written in Chinese on the DTO), is the answer; a rule without a Chinese message answers with the field's name.
  */
 export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new EdgeValidationPipe({
     whitelist: true,
     transform: true,
     transformOptions: { enableImplicitConversion: false },
@@ -19,7 +32,7 @@ function firstMessage(errors: ValidationError[]): string | undefined {
   for (const error of errors) {
     // class-validator runs a property's decorators bottom-up, so the last failure listed is the top-most declared rule.
     const own = error.constraints ? Object.values(error.constraints).at(-1) : undefined;
-    if (own) return own;
+    if (own) return CHINESE.test(own) ? own : `参数 ${error.property} 格式不正确`;
     const nested = firstMessage(error.children ?? []);
     if (nested) return nested;
   }

@@ -6,6 +6,7 @@ import type { Redis } from 'ioredis';
 import type { Kafka } from 'kafkajs';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
+import type { RevocationList } from '../auth/revocation-list';
 import type { TokenVerifier } from '../auth/token-verifier';
 import { createServiceDataSource, migrate } from '../database/data-source';
 import { requestBackfillForEmptyReadModels } from '../events/backfill';
@@ -15,6 +16,7 @@ import { InProcessEventPublisher, InProcessEventServer, type InProcessEventBus }
 import { KafkaEventPublisher } from '../events/kafka';
 import { KafkaEventServer } from '../events/kafka-event.server';
 import { OutboxRelay } from '../events/outbox-relay';
+import { bodyErrorMiddleware, inputGuardMiddleware } from '../http/input-guard';
 import { requestContextMiddleware } from '../http/request-context.middleware';
 import { NestPinoLogger } from '../logging/nest-logger';
 import { httpMetricsMiddleware } from '../metrics/metrics';
@@ -37,13 +39,13 @@ export type EventTransport =
 export interface ServiceRuntime {
   databaseUrl: string;
   tokenVerifier: TokenVerifier;
+  /** One per process, shared by every service module it hosts and by the gateway. */
+  revocations: RevocationList;
   objectStorage: ObjectStorage;
   events: EventTransport;
   logger: Logger;
   redis: Redis | null;
   secrets?: ServiceSecrets;
-  /** False in embedded mode, where the host process serves health and metrics once. */
-  standalone: boolean;
   poolSize?: number;
 }
 
@@ -57,7 +59,9 @@ export interface ServiceApp {
   close(): Promise<void>;
 }
 
-export const JSON_BODY_LIMIT = '1mb';
+/** The one limit on a request body other than uploads, in both modes: services and the gateway count arriving bytes against it. */
+export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
+const JSON_BODY_LIMIT = `${JSON_BODY_LIMIT_BYTES}b`;
 
 /**
  * Builds one service the same way in both run modes: database migrated, HTTP conventions installed, event
@@ -86,11 +90,11 @@ export async function createServiceApp(definition: ServiceDefinition, runtime: S
         service: definition.name,
         dataSource,
         tokenVerifier: runtime.tokenVerifier,
+        revocations: runtime.revocations,
         objectStorage: runtime.objectStorage,
         logger,
         redis: runtime.redis,
         secrets: runtime.secrets ?? {},
-        withOperationalEndpoints: runtime.standalone,
         readinessChecks,
       }),
       definition.module,
@@ -99,10 +103,13 @@ export async function createServiceApp(definition: ServiceDefinition, runtime: S
   class ServiceRootModule {}
 
   const app = await NestFactory.create<NestExpressApplication>(ServiceRootModule, { logger: new NestPinoLogger(logger), bodyParser: false, abortOnError: false });
+  app.disable('x-powered-by');
   app.use(requestContextMiddleware);
   app.use(httpMetricsMiddleware(definition.name));
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
   app.useBodyParser('urlencoded', { limit: JSON_BODY_LIMIT, extended: true });
+  app.use(bodyErrorMiddleware);
+  app.use(inputGuardMiddleware);
 
   const openApi = serviceOpenApi(app, definition);
   app.use('/openapi.json', (_req: unknown, res: { json(body: unknown): void }) => res.json(openApi));

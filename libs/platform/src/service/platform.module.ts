@@ -3,6 +3,7 @@ import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 import { AccessTokenGuard } from '../auth/access-token.guard';
+import type { RevocationList } from '../auth/revocation-list';
 import { TokenVerifier } from '../auth/token-verifier';
 import { Outbox } from '../events/outbox';
 import { EnvelopeInterceptor } from '../http/envelope.interceptor';
@@ -10,21 +11,19 @@ import { EnvelopeExceptionFilter } from '../http/exception.filter';
 import { createValidationPipe } from '../http/validation.pipe';
 import type { ObjectStorage } from '../storage/object-storage';
 import { HealthController } from './health.controller';
-import { MetricsController } from './metrics.controller';
-import { LOGGER, OBJECT_STORAGE, READINESS_CHECKS, type ReadinessCheck, REDIS, SERVICE_NAME, SERVICE_SECRETS, type ServiceSecrets } from './tokens';
+import { LOGGER, OBJECT_STORAGE, READINESS_CHECKS, type ReadinessCheck, REDIS, REVOCATION_LIST, SERVICE_NAME, SERVICE_SECRETS, type ServiceSecrets } from './tokens';
 import type { Redis } from 'ioredis';
 
 export interface PlatformModuleOptions {
   service: string;
   dataSource: DataSource;
   tokenVerifier: TokenVerifier;
+  revocations: RevocationList;
   objectStorage: ObjectStorage;
   logger: Logger;
   /** Redis in distributed mode; null in embedded mode, where caches and limits live in memory. */
   redis: Redis | null;
   secrets: ServiceSecrets;
-  /** Health and metrics are per process: the embedded host serves them once for all modules. */
-  withOperationalEndpoints: boolean;
   /** Filled in as the service's clients are created; read at each readiness probe. */
   readinessChecks: ReadinessCheck[];
 }
@@ -36,11 +35,12 @@ export class PlatformModule {
   static forService(options: PlatformModuleOptions): DynamicModule {
     return {
       module: PlatformModule,
-      controllers: options.withOperationalEndpoints ? [HealthController, MetricsController] : [HealthController],
+      controllers: [HealthController],
       providers: [
         { provide: SERVICE_NAME, useValue: options.service },
         { provide: DataSource, useValue: options.dataSource },
         { provide: TokenVerifier, useValue: options.tokenVerifier },
+        { provide: REVOCATION_LIST, useValue: options.revocations },
         { provide: OBJECT_STORAGE, useValue: options.objectStorage },
         { provide: LOGGER, useValue: options.logger },
         { provide: REDIS, useValue: options.redis },
@@ -52,7 +52,7 @@ export class PlatformModule {
         { provide: APP_FILTER, useFactory: () => new EnvelopeExceptionFilter(options.logger) },
         { provide: APP_PIPE, useFactory: createValidationPipe },
       ],
-      exports: [SERVICE_NAME, DataSource, TokenVerifier, OBJECT_STORAGE, LOGGER, REDIS, SERVICE_SECRETS, Outbox],
+      exports: [SERVICE_NAME, DataSource, TokenVerifier, REVOCATION_LIST, OBJECT_STORAGE, LOGGER, REDIS, SERVICE_SECRETS, Outbox],
     };
   }
 }

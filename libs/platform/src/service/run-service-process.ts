@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { Redis } from 'ioredis';
 import { z } from 'zod';
+import { RedisRevocationList } from '../auth/revocation-list';
 import { TokenVerifier } from '../auth/token-verifier';
 import { commonSettings, ConfigError, csv, loadConfig, port, url } from '../config/config';
 import { createKafka } from '../events/kafka';
 import { createLogger } from '../logging/logger';
+import { startMetricsServer } from '../metrics/metrics-server';
 import { MinioStorage } from '../storage/minio.storage';
 import { createServiceApp } from './create-service-app';
 import type { ServiceDefinition, ServiceName } from './service-definition';
@@ -21,6 +23,8 @@ export const defaultServicePorts: Record<ServiceName, number> = {
 const distributedSettings = (service: ServiceName) => ({
   ...commonSettings,
   PORT: port(defaultServicePorts[service]),
+  /** Prometheus metrics, on a management port of their own. */
+  METRICS_PORT: port(defaultServicePorts[service] + 6000),
   DATABASE_URL: url(),
   KAFKA_BROKERS: csv(),
   /** How long Kafka waits for a silent consumer before giving its partitions to another. */
@@ -63,9 +67,12 @@ export async function runServiceProcess(definition: ServiceDefinition): Promise<
     const settings = loadConfig(distributedSettings(definition.name));
     // ioredis reconnects by itself, at start-up as later; readiness reports it down meanwhile.
     const redis = new Redis(settings.REDIS_URL, { maxRetriesPerRequest: 2 });
+    const revocations = new RedisRevocationList(redis, logger);
+    await revocations.whenReady();
     const service = await createServiceApp(definition, {
       databaseUrl: settings.DATABASE_URL,
       tokenVerifier: await TokenVerifier.fromPem(publicKeyOf(settings)),
+      revocations,
       objectStorage: new MinioStorage({
         endpoint: settings.S3_ENDPOINT,
         accessKey: settings.S3_ACCESS_KEY,
@@ -84,15 +91,17 @@ export async function runServiceProcess(definition: ServiceDefinition): Promise<
         tokenPrivateKeyPem: pem(settings.AUTH_PRIVATE_KEY, settings.AUTH_PRIVATE_KEY_FILE),
         dataEncryptionKey: settings.DATA_ENCRYPTION_KEY,
       },
-      standalone: true,
     });
     service.app.set('trust proxy', settings.TRUST_PROXY);
     await service.relay.start();
     await service.app.listen(settings.PORT, '0.0.0.0');
-    logger.info({ port: settings.PORT }, `${definition.name} service listening`);
+    const metrics = await startMetricsServer(settings.METRICS_PORT);
+    logger.info({ port: settings.PORT, metricsPort: metrics.port }, `${definition.name} service listening`);
     const stop = async (signal: string) => {
       logger.info({ signal }, 'shutting down');
+      await metrics.close();
       await service.close();
+      await revocations.close();
       redis.disconnect();
       process.exit(0);
     };

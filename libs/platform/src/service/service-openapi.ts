@@ -4,6 +4,7 @@ import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swag
 import type { MetadataStorage } from 'class-transformer/types/MetadataStorage';
 import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
 import type { DataSource } from 'typeorm';
+import type { RevocationList } from '../auth/revocation-list';
 import type { TokenVerifier } from '../auth/token-verifier';
 import { createLogger } from '../logging/logger';
 import type { ObjectStorage } from '../storage/object-storage';
@@ -55,8 +56,8 @@ export async function previewServiceOpenApi(definition: ServiceDefinition): Prom
         logger: createLogger(definition.name, 'silent'),
         redis: null,
         secrets: {},
+        revocations: {} as RevocationList,
         readinessChecks: [],
-        withOperationalEndpoints: false,
       }),
       definition.module,
     ],

@@ -5,6 +5,7 @@ export const OBJECT_STORAGE = Symbol('OBJECT_STORAGE');
 export const REDIS = Symbol('REDIS');
 export const SERVICE_SECRETS = Symbol('SERVICE_SECRETS');
 export const READINESS_CHECKS = Symbol('READINESS_CHECKS');
+export const REVOCATION_LIST = Symbol('REVOCATION_LIST');
 
 /** A client the service cannot work without (Kafka, Redis): readiness is down while it is not connected. */
 export interface ReadinessCheck {

@@ -38,7 +38,8 @@ const repoRoot = join(__dirname, '../../../..');
  * aliases. A variable given as undefined is removed from the child's environment.
  */
 export function spawnTs(entry: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess & { output: () => string } {
-  const merged: NodeJS.ProcessEnv = { ...process.env, TS_NODE_PROJECT: join(repoRoot, 'tsconfig.base.json'), LOG_LEVEL: 'warn', ...env };
+  // METRICS_PORT 0: processes a test starts side by side must not fight over the default management ports.
+  const merged: NodeJS.ProcessEnv = { ...process.env, TS_NODE_PROJECT: join(repoRoot, 'tsconfig.base.json'), LOG_LEVEL: 'warn', METRICS_PORT: '0', ...env };
   const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', entry, ...args], {
     cwd: repoRoot,
     env: Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== undefined)),

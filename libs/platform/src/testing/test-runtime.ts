@@ -4,6 +4,7 @@ import { importPKCS8, SignJWT } from 'jose';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateTokenKeyPair, type TokenKeyPair } from '../auth/key-pair';
+import { MemoryRevocationList } from '../auth/revocation-list';
 import { audienceClaim, TOKEN_ALGORITHM, TOKEN_ISSUER, TokenVerifier } from '../auth/token-verifier';
 import { InProcessEventBus } from '../events/in-process';
 import { createLogger } from '../logging/logger';
@@ -21,12 +22,12 @@ export async function testServiceRuntime(overrides: Partial<ServiceRuntime> = {}
   return {
     databaseUrl: requireEnv('DATABASE_URL'),
     tokenVerifier: await TokenVerifier.fromPem(keys.publicKeyPem),
+    revocations: new MemoryRevocationList(),
     objectStorage: new LocalDirectoryStorage(mkdtempSync(join(tmpdir(), 'shiliu-files-'))),
     events: { kind: 'in-process', bus },
     logger: createLogger('test', 'silent'),
     redis: null,
     secrets: { tokenPrivateKeyPem: keys.privateKeyPem },
-    standalone: true,
     ...overrides,
     keys,
     bus,

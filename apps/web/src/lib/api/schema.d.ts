@@ -867,6 +867,9 @@ export interface components {
         LoginDto: {
             user_id: string;
             password: string;
+            /** Format: uuid */
+            captchaId?: string;
+            captchaText?: string;
         };
         RefreshDto: {
             refresh_token: string;
@@ -897,6 +900,9 @@ export interface components {
         AdminLoginDto: {
             username: string;
             password: string;
+            /** Format: uuid */
+            captchaId?: string;
+            captchaText?: string;
         };
         CreateAdminDto: {
             username: string;

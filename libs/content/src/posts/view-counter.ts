@@ -1,0 +1,128 @@
+import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { LOGGER, MemoryTtlStore, REDIS, RedisTtlStore, SERVICE_NAME, type TtlStore } from '@shiliu/platform';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { DataSource } from 'typeorm';
+
+/** A viewer counts once per note per hour. */
+const VIEW_WINDOW_SECONDS = 60 * 60;
+/** How often counted views reach the notes' rows: well inside the minute within which counts must be exact. */
+export const VIEW_FLUSH_MS = 5_000;
+
+/** Views counted but not yet added to the notes' rows, by note id. */
+interface PendingViews {
+  add(postId: number): Promise<void>;
+  of(postId: number): Promise<number>;
+  /** Hands the pending counts to `apply` and forgets them once it has succeeded; one flusher at a time. */
+  drain(apply: (counts: Map<number, number>) => Promise<void>): Promise<void>;
+}
+
+class MemoryPendingViews implements PendingViews {
+  private counts = new Map<number, number>();
+
+  async add(postId: number): Promise<void> {
+    this.counts.set(postId, (this.counts.get(postId) ?? 0) + 1);
+  }
+
+  async of(postId: number): Promise<number> {
+    return this.counts.get(postId) ?? 0;
+  }
+
+  async drain(apply: (counts: Map<number, number>) => Promise<void>): Promise<void> {
+    const taken = this.counts;
+    this.counts = new Map();
+    try {
+      await apply(taken);
+    } catch (error) {
+      for (const [postId, count] of taken) this.counts.set(postId, (this.counts.get(postId) ?? 0) + count);
+      throw error;
+    }
+  }
+}
+
+/**
+ * Distributed mode: one hash shared by every replica. A flush reads it, applies it, then takes exactly what it
+ * applied off the hash (views counted meanwhile stay); a lock keeps two replicas from applying the same counts.
+ */
+class RedisPendingViews implements PendingViews {
+  constructor(private readonly redis: Redis, private readonly key: string) {}
+
+  async add(postId: number): Promise<void> {
+    await this.redis.hincrby(this.key, String(postId), 1);
+  }
+
+  async of(postId: number): Promise<number> {
+    return Number((await this.redis.hget(this.key, String(postId))) ?? 0);
+  }
+
+  async drain(apply: (counts: Map<number, number>) => Promise<void>): Promise<void> {
+    const lock = `${this.key}:flushing`;
+    if ((await this.redis.set(lock, '1', 'PX', 30_000, 'NX')) !== 'OK') return;
+    try {
+      const raw = await this.redis.hgetall(this.key);
+      const counts = new Map(Object.entries(raw).map(([postId, count]) => [Number(postId), Number(count)]));
+      if (counts.size === 0) return;
+      await apply(counts);
+      const taken = this.redis.multi();
+      for (const [postId, count] of counts) taken.hincrby(this.key, String(postId), -count);
+      await taken.exec();
+    } finally {
+      await this.redis.del(lock);
+    }
+  }
+}
+
+/**
+ * View counting without a write to the note's row on the read path: a viewer is marked for an hour (in Redis when
+ * distributed, in memory when embedded) and counted in a pending tally, which is added to the rows in one batched
+ * statement every few seconds and at shutdown. A detail shows the row's count plus what is pending, so every
+ * reader sees an exact count at once, and the rows are exact within a minute.
+ */
+@Injectable()
+export class ViewCounter implements OnModuleInit, OnModuleDestroy {
+  private readonly viewers: TtlStore;
+  private readonly pending: PendingViews;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(REDIS) redis: Redis | null,
+    @Inject(SERVICE_NAME) service: string,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {
+    const prefix = `shiliu:${service}:views`;
+    this.viewers = redis ? new RedisTtlStore(redis, `${prefix}:seen:`) : new MemoryTtlStore();
+    this.pending = redis ? new RedisPendingViews(redis, `${prefix}:pending`) : new MemoryPendingViews();
+  }
+
+  onModuleInit(): void {
+    this.timer = setInterval(() => void this.flush().catch((err: unknown) => this.logger.error({ err }, 'could not flush view counts')), VIEW_FLUSH_MS);
+    this.timer.unref();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.flush();
+  }
+
+  /**
+   * Counts the view unless this viewer was counted for the note within the hour (or none is given: the client
+   * counted it already); answers the note's views not yet on its row.
+   */
+  async count(postId: number, viewer: string | null): Promise<number> {
+    if (viewer !== null && (await this.viewers.setIfAbsent(`${postId}:${viewer}`, '1', VIEW_WINDOW_SECONDS))) await this.pending.add(postId);
+    return this.pending.of(postId);
+  }
+
+  /** Adds the pending views to the notes' rows, one statement for all of them (deleted notes simply match nothing). */
+  async flush(): Promise<void> {
+    await this.pending.drain(async (counts) => {
+      if (counts.size === 0) return;
+      await this.dataSource.query(
+        `UPDATE "posts" p SET "view_count" = p."view_count" + v."n"
+           FROM unnest($1::bigint[], $2::int[]) AS v("id", "n") WHERE p."id" = v."id"`,
+        [[...counts.keys()], [...counts.values()]],
+      );
+    });
+  }
+}

@@ -1,0 +1,29 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { metricsRegistry } from './metrics';
+
+/**
+ * Prometheus metrics on their own management port (METRICS_PORT: 9100 for the gateway and the embedded process,
+ * 9101-9106 for auth … media), never on the public one, where anyone could read them. Only GET /metrics is answered.
+ */
+export async function startMetricsServer(port: number, host = '0.0.0.0'): Promise<{ server: Server; port: number; close(): Promise<void> }> {
+  const server = createServer((req, res) => {
+    if (req.method !== 'GET' || req.url?.split('?')[0] !== '/metrics') {
+      res.writeHead(404).end();
+      return;
+    }
+    metricsRegistry.metrics().then(
+      (text) => res.writeHead(200, { 'content-type': metricsRegistry.contentType }).end(text),
+      () => res.writeHead(500).end(),
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  return {
+    server,
+    port: (server.address() as AddressInfo).port,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
