@@ -2,6 +2,12 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { apiDocument } from '@shiliu/contracts';
 import Ajv, { type ValidateFunction } from 'ajv';
 import sharp from 'sharp';
+import { waitFor } from '@shiliu/platform';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { type ProductStack, type RunMode, startProductStack } from './product-stack';
 
 type Method = 'get' | 'post' | 'put' | 'delete';
@@ -35,16 +41,17 @@ describe.each<RunMode>(['distributed', 'embedded'])('every documented call answe
   };
 
   /** Calls one operation on its happy path; `template` names it as the document does, `path` fills it in. */
-  const call = async <T>(method: Method, template: string, options: { path?: string; body?: unknown; token?: string } = {}): Promise<T> => {
+  const call = async <T>(method: Method, template: string, options: { path?: string; body?: unknown; form?: FormData; token?: string } = {}): Promise<T> => {
     const headers: Record<string, string> = { 'x-forwarded-for': stack.clientAddress };
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     if (options.token) headers.authorization = `Bearer ${options.token}`;
-    const answer = await fetch(stack.base + (options.path ?? template), { method: method.toUpperCase(), headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
-    const body = (await answer.json()) as { data: T };
+    const body = options.form ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+    const answer = await fetch(stack.base + (options.path ?? template), { method: method.toUpperCase(), headers, body });
+    const answered = (await answer.json()) as { data: T };
     const validate = validatorOf(method, template);
-    expect([`${method.toUpperCase()} ${template}`, answer.status, validate(body) ? [] : validate.errors]).toEqual([`${method.toUpperCase()} ${template}`, 200, []]);
+    expect([`${method.toUpperCase()} ${template}`, answer.status, validate(answered) ? [] : validate.errors]).toEqual([`${method.toUpperCase()} ${template}`, 200, []]);
     reached.add(`${method.toUpperCase()} ${template}`);
-    return body.data;
+    return answered.data;
   };
 
   beforeAll(async () => {
@@ -102,6 +109,36 @@ describe.each<RunMode>(['distributed', 'embedded'])('every documented call answe
     await call('delete', '/api/comments/{id}', { path: `/api/comments/${reply.id}`, token });
     await call('delete', '/api/posts/{id}', { path: post, token });
 
+    // Following another student, and the cards, states, lists and counters that show it.
+    const friend = await stack.signUp('快乐的朋友');
+    const friendPath = `/api/users/${friend.userId}`;
+    await waitFor('the social service to know the new student', async () => (await fetch(`${stack.base}${friendPath}/card`)).ok);
+    await call('post', '/api/users/{user_id}/follow', { path: `${friendPath}/follow`, token });
+    await call('post', '/api/users/{user_id}/follow', { path: `${user}/follow`, token: friend.token });
+    await call('get', '/api/users/{user_id}/follow-status', { path: `${friendPath}/follow-status`, token });
+    await call('get', '/api/users/follow-status', { path: `/api/users/follow-status?ids=${friend.userId},${userId}`, token });
+    await call('get', '/api/users/{user_id}/following', { path: `${user}/following`, token });
+    await call('get', '/api/users/{user_id}/followers', { path: `${user}/followers`, token });
+    await call('get', '/api/users/{user_id}/mutual-follows', { path: `${user}/mutual-follows`, token });
+    await call('get', '/api/users/{user_id}/stats', { path: `${user}/stats` });
+    await call('get', '/api/users/{user_id}/card', { path: `${friendPath}/card`, token });
+    await call('delete', '/api/users/{user_id}/follow', { path: `${friendPath}/follow`, token });
+
+    // Uploads: images one by one and several at once, and a video with its processing job.
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 40, g: 120, b: 200 } } }).png().toBuffer();
+    const form = (field: string, ...files: { bytes: Buffer; name: string; type: string }[]) => {
+      const data = new FormData();
+      for (const each of files) data.append(field, new Blob([new Uint8Array(each.bytes)], { type: each.type }), each.name);
+      return data;
+    };
+    const image = { bytes: png, name: 'photo.png', type: 'image/png' };
+    await call('post', '/api/upload/single', { form: form('file', image), token });
+    await call('post', '/api/upload/image', { form: form('image', image), token });
+    await call('post', '/api/upload/multiple', { form: form('files', image, image), token });
+    const clip = { bytes: await testVideo(), name: 'clip.mp4', type: 'video/mp4' };
+    const video = await call<{ jobId: string }>('post', '/api/upload/video', { form: form('file', clip), token });
+    await call('get', '/api/upload/video/jobs/{id}', { path: `/api/upload/video/jobs/${video.jobId}`, token });
+
     // The back office.
     const admin = await call<{ tokens: { access_token: string; refresh_token: string } }>('post', '/api/auth/admin/login', { body: { username: 'admin', password: stack.adminPassword } });
     const adminToken = (await call<{ tokens: { access_token: string } }>('post', '/api/auth/admin/refresh', { body: { refresh_token: admin.tokens.refresh_token } })).tokens.access_token;
@@ -124,3 +161,15 @@ describe.each<RunMode>(['distributed', 'embedded'])('every documented call answe
     expect(documented.filter((operation) => !reached.has(operation))).toEqual([]);
   }, 300_000);
 });
+
+/** A one-second H.264 clip made by ffmpeg, as a phone would upload one. */
+async function testVideo(): Promise<Buffer> {
+  const directory = await mkdtemp(join(tmpdir(), 'shiliu-clip-'));
+  try {
+    const path = join(directory, 'clip.mp4');
+    await promisify(execFile)('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=duration=1:size=160x120:rate=10', '-pix_fmt', 'yuv420p', '-c:v', 'libx264', path]);
+    return await readFile(path);
+  } finally {
+    await rm(directory, { recursive: true, force: true });
+  }
+}

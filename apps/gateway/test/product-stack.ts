@@ -49,7 +49,7 @@ export interface ProductStack {
  */
 export async function startProductStack(mode: RunMode, gatewayEnv: NodeJS.ProcessEnv = {}): Promise<ProductStack> {
   const database = `shiliu_stack_${randomUUID().slice(0, 8)}`;
-  const ports = { gateway: await freePort(), auth: await freePort(), content: await freePort(), media: await freePort() };
+  const ports = { gateway: await freePort(), auth: await freePort(), content: await freePort(), social: await freePort(), media: await freePort() };
   const dataDir = mkdtempSync(join(tmpdir(), 'shiliu-stack-'));
   const base = `http://127.0.0.1:${ports.gateway}`;
   const captchaAnswer = 'st42';
@@ -94,6 +94,8 @@ export async function startProductStack(mode: RunMode, gatewayEnv: NodeJS.Proces
       DATABASE_URL: url.toString(),
       KAFKA_BROKERS: requireEnv('KAFKA_BROKERS'),
       KAFKA_SESSION_TIMEOUT_MS: '6000',
+      // Topics of its own: a new consumer group would otherwise read every earlier run's events first.
+      KAFKA_TOPIC_PREFIX: `${database}.`,
       REDIS_URL: requireEnv('REDIS_URL'),
       S3_ENDPOINT: requireEnv('S3_ENDPOINT'),
       S3_ACCESS_KEY: requireEnv('S3_ACCESS_KEY'),
@@ -101,7 +103,7 @@ export async function startProductStack(mode: RunMode, gatewayEnv: NodeJS.Proces
       AUTH_PUBLIC_KEY: keys.publicKeyPem,
       NODE_ENV: 'test',
     };
-    const start = (name: 'auth' | 'content' | 'media', extra: NodeJS.ProcessEnv = {}) =>
+    const start = (name: 'auth' | 'content' | 'social' | 'media', extra: NodeJS.ProcessEnv = {}) =>
       spawnTs(join(__dirname, `../../${name}/src/main.ts`), [], { ...common, PORT: String(ports[name]), ...extra });
     if (mode === 'distributed') children.push(
       start('auth', {
@@ -111,6 +113,7 @@ export async function startProductStack(mode: RunMode, gatewayEnv: NodeJS.Proces
         AUTH_CAPTCHA_TEST_ANSWER: captchaAnswer,
       }),
       start('content'),
+      start('social'),
       start('media'),
     );
     const media = `http://127.0.0.1:${ports.media}`;
@@ -121,7 +124,7 @@ export async function startProductStack(mode: RunMode, gatewayEnv: NodeJS.Proces
         AUTH_URL: `http://127.0.0.1:${ports.auth}`,
         CONTENT_URL: `http://127.0.0.1:${ports.content}`,
         MEDIA_URL: media,
-        SOCIAL_URL: media,
+        SOCIAL_URL: `http://127.0.0.1:${ports.social}`,
         NOTIFY_URL: media,
         SEARCH_URL: media,
         WEB_DIST_DIR: join(__dirname, '../../web/dist'),

