@@ -1,5 +1,5 @@
 import { Controller, Delete, Get, Param, Post, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBearerAuth, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, OptionalUserAuth, PaginationQuery, type Principal, Reply, UserAuth } from '@shiliu/platform';
 import { FollowState } from './follow-state';
 import { FollowStatusBatchQuery } from './follow.dto';
@@ -14,8 +14,6 @@ export class FollowController {
   constructor(private readonly follows: FollowService) {}
 
   @ApiOperation({ summary: '批量查询关注状态（最多 100 个用户）' })
-  @ApiOkResponse({ type: FollowStates })
-  @ApiBadRequestResponse({ description: 'ids 为空或超过 100 个' })
   @OptionalUserAuth()
   @Get('follow-status')
   async statuses(@Query() query: FollowStatusBatchQuery, @CurrentPrincipal() principal?: Principal): Promise<FollowStates> {
@@ -23,10 +21,6 @@ export class FollowController {
   }
 
   @ApiOperation({ summary: '关注用户（重复关注无副作用）' })
-  @ApiOkResponse({ type: FollowState })
-  @ApiBadRequestResponse({ description: '不能关注自己' })
-  @ApiUnauthorizedResponse()
-  @ApiNotFoundResponse({ description: '用户不存在' })
   @UserAuth()
   @Post(':user_id/follow')
   async follow(@CurrentPrincipal() principal: Principal, @Param('user_id') userId: string): Promise<Reply<FollowState>> {
@@ -34,10 +28,6 @@ export class FollowController {
   }
 
   @ApiOperation({ summary: '取消关注（未关注时无副作用）' })
-  @ApiOkResponse({ type: FollowState })
-  @ApiBadRequestResponse({ description: '不能取消关注自己' })
-  @ApiUnauthorizedResponse()
-  @ApiNotFoundResponse({ description: '用户不存在' })
   @UserAuth()
   @Delete(':user_id/follow')
   async unfollow(@CurrentPrincipal() principal: Principal, @Param('user_id') userId: string): Promise<Reply<FollowState>> {
@@ -45,8 +35,6 @@ export class FollowController {
   }
 
   @ApiOperation({ summary: '当前用户对该用户的关注状态' })
-  @ApiOkResponse({ type: FollowState })
-  @ApiNotFoundResponse({ description: '用户不存在' })
   @OptionalUserAuth()
   @Get(':user_id/follow-status')
   status(@Param('user_id') userId: string, @CurrentPrincipal() principal?: Principal): Promise<FollowState> {
@@ -54,8 +42,6 @@ export class FollowController {
   }
 
   @ApiOperation({ summary: '该用户关注的人（最近关注在前）' })
-  @ApiOkResponse({ type: FollowingPage })
-  @ApiNotFoundResponse({ description: '用户不存在' })
   @OptionalUserAuth()
   @Get(':user_id/following')
   async following(@Param('user_id') userId: string, @Query() query: PaginationQuery, @CurrentPrincipal() principal?: Principal): Promise<FollowingPage> {
@@ -64,8 +50,6 @@ export class FollowController {
   }
 
   @ApiOperation({ summary: '该用户的粉丝（最近关注在前）' })
-  @ApiOkResponse({ type: FollowersPage })
-  @ApiNotFoundResponse({ description: '用户不存在' })
   @OptionalUserAuth()
   @Get(':user_id/followers')
   async followers(@Param('user_id') userId: string, @Query() query: PaginationQuery, @CurrentPrincipal() principal?: Principal): Promise<FollowersPage> {
@@ -74,8 +58,6 @@ export class FollowController {
   }
 
   @ApiOperation({ summary: '与该用户互相关注的人（最近互关在前）' })
-  @ApiOkResponse({ type: MutualFollowsPage })
-  @ApiNotFoundResponse({ description: '用户不存在' })
   @OptionalUserAuth()
   @Get(':user_id/mutual-follows')
   async mutualFollows(@Param('user_id') userId: string, @Query() query: PaginationQuery, @CurrentPrincipal() principal?: Principal): Promise<MutualFollowsPage> {

@@ -1,5 +1,5 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, OptionalUserAuth, type Principal } from '@shiliu/platform';
 import { UserStatsService } from './user-stats.service';
 import { UserCardView, UserStatsView } from './user-stats.view';
@@ -10,16 +10,12 @@ export class UserStatsController {
   constructor(private readonly stats: UserStatsService) {}
 
   @ApiOperation({ summary: '用户的关注数、粉丝数、笔记数与获赞和收藏' })
-  @ApiOkResponse({ type: UserStatsView })
-  @ApiNotFoundResponse({ description: '用户不存在' })
   @Get('stats')
   counters(@Param('user_id') userId: string): Promise<UserStatsView> {
     return this.stats.stats(userId);
   }
 
   @ApiOperation({ summary: '悬停用户卡片：资料、计数、关注按钮与最新三篇笔记的封面' })
-  @ApiOkResponse({ type: UserCardView })
-  @ApiNotFoundResponse({ description: '用户不存在' })
   @OptionalUserAuth()
   @Get('card')
   card(@Param('user_id') userId: string, @CurrentPrincipal() principal?: Principal): Promise<UserCardView> {

@@ -1163,6 +1163,9 @@ export interface components {
             name: string;
             use_count: number;
         };
+        FollowStates: {
+            statuses: components["schemas"]["UserFollowState"][];
+        };
         UserFollowState: {
             user_id: string;
             followed: boolean;
@@ -1170,14 +1173,15 @@ export interface components {
             /** @enum {string} */
             buttonType: "follow" | "unfollow" | "mutual" | "back";
         };
-        FollowStates: {
-            statuses: components["schemas"]["UserFollowState"][];
-        };
         FollowState: {
             followed: boolean;
             isMutual: boolean;
             /** @enum {string} */
             buttonType: "follow" | "unfollow" | "mutual" | "back";
+        };
+        FollowingPage: {
+            following: components["schemas"]["FollowListItem"][];
+            pagination: components["schemas"]["PaginationView"];
         };
         FollowListItem: {
             id: number;
@@ -1199,10 +1203,6 @@ export interface components {
             limit: number;
             total: number;
             pages: number;
-        };
-        FollowingPage: {
-            following: components["schemas"]["FollowListItem"][];
-            pagination: components["schemas"]["PaginationView"];
         };
         FollowersPage: {
             followers: components["schemas"]["FollowListItem"][];
@@ -4066,20 +4066,28 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FollowStates"];
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["FollowStates"];
+                    };
                 };
             };
-            /** @description ids 为空或超过 100 个 */
+            /** @description 请求参数错误 */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
             /** @description 未授权访问 */
             401: {
@@ -4112,33 +4120,46 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FollowState"];
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["FollowState"];
+                    };
                 };
             };
-            /** @description 不能关注自己 */
+            /** @description 请求参数错误 */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
+            /** @description 未授权访问 */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
-            /** @description 用户不存在 */
+            /** @description 资源不存在 */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
             /** @description 请求过于频繁，请稍后再试 */
             429: {
@@ -4162,33 +4183,46 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FollowState"];
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["FollowState"];
+                    };
                 };
             };
-            /** @description 不能取消关注自己 */
+            /** @description 请求参数错误 */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
+            /** @description 未授权访问 */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
-            /** @description 用户不存在 */
+            /** @description 资源不存在 */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
             /** @description 请求过于频繁，请稍后再试 */
             429: {
@@ -4212,12 +4246,18 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FollowState"];
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["FollowState"];
+                    };
                 };
             };
             /** @description 请求参数错误 */
@@ -4238,12 +4278,14 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description 用户不存在 */
+            /** @description 资源不存在 */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
             /** @description 请求过于频繁，请稍后再试 */
             429: {
@@ -4270,12 +4312,18 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FollowingPage"];
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["FollowingPage"];
+                    };
                 };
             };
             /** @description 请求参数错误 */
@@ -4296,12 +4344,14 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description 用户不存在 */
+            /** @description 资源不存在 */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
             /** @description 请求过于频繁，请稍后再试 */
             429: {
@@ -4328,12 +4378,18 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FollowersPage"];
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["FollowersPage"];
+                    };
                 };
             };
             /** @description 请求参数错误 */
@@ -4354,12 +4410,14 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description 用户不存在 */
+            /** @description 资源不存在 */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
             /** @description 请求过于频繁，请稍后再试 */
             429: {
@@ -4386,12 +4444,18 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MutualFollowsPage"];
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["MutualFollowsPage"];
+                    };
                 };
             };
             /** @description 请求参数错误 */
@@ -4412,12 +4476,14 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description 用户不存在 */
+            /** @description 资源不存在 */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
             /** @description 请求过于频繁，请稍后再试 */
             429: {
@@ -4441,12 +4507,18 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UserStatsView"];
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["UserStatsView"];
+                    };
                 };
             };
             /** @description 请求参数错误 */
@@ -4458,12 +4530,14 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description 用户不存在 */
+            /** @description 资源不存在 */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
             /** @description 请求过于频繁，请稍后再试 */
             429: {
@@ -4487,12 +4561,18 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UserCardView"];
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["UserCardView"];
+                    };
                 };
             };
             /** @description 请求参数错误 */
@@ -4513,12 +4593,14 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description 用户不存在 */
+            /** @description 资源不存在 */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
             /** @description 请求过于频繁，请稍后再试 */
             429: {
