@@ -134,7 +134,10 @@ export interface SqlStatement {
   params: unknown[];
 }
 
-/** The SQL of one feed page and of its total, exposed so the feed benchmark runs exactly what the API runs. */
+/**
+ * The SQL of one feed page by offset and of its total, exposed so the feed benchmark runs what the API runs. The
+ * moving orders' first pages run `rankingQuery` and then read the page's notes by id instead.
+ */
 export function feedQueries(filter: FeedFilter, order: FeedOrder, viewerId: string | null, limit: number, offset: number): { page: SqlStatement; total: SqlStatement } {
   const forPage = feedCondition(filter, 2);
   const next = forPage.params.length + 2;
