@@ -153,5 +153,9 @@ describe.each([
     // A first page without a snapshot is the present: the liked notes lead it.
     const now = await app.call<PostPageData>('GET', '/api/posts?limit=2');
     expect(now.body.data.posts.every((post) => post.like_count === fans.length)).toBe(true);
+    // A snapshot no ranking was kept for (expired, or made up) pages over the live order.
+    const unknown = await app.call<PostPageData>('GET', `/api/posts?limit=2&page=2&snapshot=${Date.parse(snapshot) - 1}`);
+    expect(unknown.body.data.posts).toHaveLength(2);
+    expect(unknown.body.data.pagination).toMatchObject({ page: 2, total: 20 });
   });
 });

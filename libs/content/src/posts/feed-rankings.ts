@@ -6,12 +6,15 @@ import type { FeedFilter, FeedOrder } from './post.repository';
 
 /** Orders whose ranks move with every view and like; the time orders are held still by the snapshot alone. */
 export const MOVING_ORDERS: ReadonlySet<FeedOrder> = new Set<FeedOrder>(['hot', 'likes', 'views']);
-/** How many notes of a scroll are frozen: 30 pages of the default 20, and a whole number of pages for most limits. */
-export const RANKING_DEPTH = 600;
+/**
+ * How many notes of a scroll are frozen: 12 pages of the default 20 and a whole number of pages for the usual
+ * limits, while a first page reads no more than that many index entries.
+ */
+export const RANKING_DEPTH = 240;
 /** A reader's scroll; a later page of an older one pages over the live order again. */
 const RANKING_SECONDS = 20 * 60;
-/** Embedded mode keeps at most this many scrolls (about 3 MB), so a flood of first pages cannot grow memory. */
-const RANKINGS_IN_MEMORY = 500;
+/** Embedded mode keeps at most this many scrolls (about 2 MB), so a flood of first pages cannot grow memory. */
+const RANKINGS_IN_MEMORY = 1000;
 
 /**
  * The rankings page 1 of a moving feed was drawn from, kept for the scroll it starts (in Redis when distributed,
