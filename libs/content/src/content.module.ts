@@ -7,6 +7,7 @@ import { CategoryRepository } from './categories/category.repository';
 import { CommentController } from './comments/comment.controller';
 import { CommentRepository } from './comments/comment.repository';
 import { CommentService } from './comments/comment.service';
+import { FeedRankings } from './posts/feed-rankings';
 import { PostAnnouncer } from './posts/post-announcer.handler';
 import { PostController } from './posts/post.controller';
 import { PostRepository } from './posts/post.repository';
@@ -32,6 +33,7 @@ import { UserContentController } from './users/user-content.controller';
     MediaObjects,
     PostService,
     ViewCounter,
+    FeedRankings,
     CommentService,
     ReactionService,
     AccountRemovalService,

@@ -1,3 +1,6 @@
+import { requireEnv } from '@shiliu/platform';
+import { Redis } from 'ioredis';
+import { ViewCounter } from '../src/posts/view-counter';
 import { ContentTestApp, noteForm, type PostData, type PostPageData, type TestUser } from './content-test-app';
 
 /** Feeds: the recommend channel, category channels, filters, and pages that hold still while notes arrive. */
@@ -101,5 +104,58 @@ describe('feeds', () => {
     const all = [...page1.body.data.posts, ...page2.body.data.posts].map((post) => Date.parse(String(post.created_at)));
     expect(all).toEqual([...all].sort((a, b) => b - a));
     expect(page1.body.data.pagination.pages).toBe(Math.ceil(page1.body.data.pagination.total / 2));
+  });
+});
+
+/** The moving orders (engagement, likes, views) page over the ranking page 1 was drawn from, in both modes. */
+describe.each([
+  ['embedded (rankings in memory)', false],
+  ['distributed (rankings in Redis)', true],
+])('a scroll through the recommend feed while people react, %s', (_mode, withRedis) => {
+  let redis: Redis | null = null;
+  let app: ContentTestApp;
+  let author: TestUser;
+  let fans: TestUser[];
+  const noteIds: number[] = [];
+
+  beforeAll(async () => {
+    redis = withRedis ? new Redis(requireEnv('REDIS_URL')) : null;
+    app = await ContentTestApp.start(redis ? { redis } : {});
+    author = await app.user();
+    fans = [await app.user(), await app.user(), await app.user()];
+    for (let i = 0; i < 20; i++) {
+      noteIds.push((await app.call<PostData>('POST', '/api/posts', { token: author.token, body: await noteForm(app, { title: `滚动${i}` }) })).body.data.id);
+    }
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    redis?.disconnect();
+  });
+
+  it('shows every note once across ten pages although likes and views reorder them meanwhile', async () => {
+    const first = await app.call<PostPageData>('GET', '/api/posts?limit=2');
+    const { snapshot } = first.body.data.pagination;
+    const seen = first.body.data.posts.map((post) => post.id);
+    for (let page = 2; page <= 10; page++) {
+      // The oldest note not yet liked, ranked last when the scroll began, gets liked to the top, and the next note
+      // in line gets viewed.
+      for (const fan of fans) await app.call('POST', '/api/likes', { token: fan.token, body: { target_type: 1, target_id: noteIds[page - 2] } });
+      const unseen = noteIds.filter((id) => !seen.includes(id));
+      await app.call('GET', `/api/posts/${unseen[unseen.length - 1]}`, { token: fans[page % fans.length].token });
+      await app.service.app.get(ViewCounter).flush();
+      const next = await app.call<PostPageData>('GET', `/api/posts?limit=2&page=${page}&snapshot=${encodeURIComponent(snapshot)}`);
+      expect(next.body.data.pagination).toMatchObject({ page, total: 20, snapshot });
+      seen.push(...next.body.data.posts.map((post) => post.id));
+    }
+    expect(seen).toHaveLength(20);
+    expect([...seen].sort((a, b) => a - b)).toEqual([...noteIds].sort((a, b) => a - b));
+    // A first page without a snapshot is the present: the liked notes lead it.
+    const now = await app.call<PostPageData>('GET', '/api/posts?limit=2');
+    expect(now.body.data.posts.every((post) => post.like_count === fans.length)).toBe(true);
+    // A snapshot no ranking was kept for (expired, or made up) pages over the live order.
+    const unknown = await app.call<PostPageData>('GET', `/api/posts?limit=2&page=2&snapshot=${Date.parse(snapshot) - 1}`);
+    expect(unknown.body.data.posts).toHaveLength(2);
+    expect(unknown.body.data.pagination).toMatchObject({ page: 2, total: 20 });
   });
 });

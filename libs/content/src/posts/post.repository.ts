@@ -134,18 +134,31 @@ export interface SqlStatement {
   params: unknown[];
 }
 
-/** The SQL of one feed page and of its total, exposed so the feed benchmark runs exactly what the API runs. */
+/**
+ * The SQL of one feed page by offset and of its total, exposed so the feed benchmark runs what the API runs. The
+ * moving orders' first pages run `rankingQuery` and then read the page's notes by id instead.
+ */
 export function feedQueries(filter: FeedFilter, order: FeedOrder, viewerId: string | null, limit: number, offset: number): { page: SqlStatement; total: SqlStatement } {
   const forPage = feedCondition(filter, 2);
-  const forTotal = feedCondition(filter, 1);
   const next = forPage.params.length + 2;
   return {
     page: {
       sql: `${selectPosts(false)} WHERE ${forPage.condition} ORDER BY ${ORDER_BY[order]} LIMIT $${next} OFFSET $${next + 1}`,
       params: [viewerId, ...forPage.params, limit, offset],
     },
-    total: { sql: `SELECT count(*)::int AS "total" FROM "posts" p WHERE ${forTotal.condition}`, params: forTotal.params },
+    total: totalQuery(filter),
   };
+}
+
+function totalQuery(filter: FeedFilter): SqlStatement {
+  const { condition, params } = feedCondition(filter, 1);
+  return { sql: `SELECT count(*)::int AS "total" FROM "posts" p WHERE ${condition}`, params };
+}
+
+/** The ids of a feed's first `depth` notes in its order: the ranking a reader's scroll is frozen on. */
+export function rankingQuery(filter: FeedFilter, order: FeedOrder, depth: number): SqlStatement {
+  const { condition, params } = feedCondition(filter, 1);
+  return { sql: `SELECT p."id" FROM "posts" p WHERE ${condition} ORDER BY ${ORDER_BY[order]} LIMIT $${params.length + 1}`, params: [...params, depth] };
 }
 
 /** One note with everything a reader sees (the detail call's query). */
@@ -199,6 +212,22 @@ export class PostRepository {
       this.dataSource.query(queries.total.sql, queries.total.params) as Promise<{ total: number }[]>,
     ]);
     return { rows, total };
+  }
+
+  async ranking(filter: FeedFilter, order: FeedOrder, depth: number): Promise<number[]> {
+    const query = rankingQuery(filter, order, depth);
+    const rows: { id: string }[] = await this.dataSource.query(query.sql, query.params);
+    return rows.map((row) => Number(row.id));
+  }
+
+  /** The notes of a frozen ranking's page, in its order (notes deleted since are left out), and the feed's total. */
+  async rankedPage(filter: FeedFilter, ids: number[], viewerId: string | null): Promise<{ rows: PostRow[]; total: number }> {
+    const total = totalQuery(filter);
+    const [rows, [{ total: count }]] = await Promise.all([
+      this.dataSource.query(`${selectPosts(false)} WHERE p."id" = ANY($2::bigint[]) ORDER BY array_position($2::bigint[], p."id")`, [viewerId, ids]) as Promise<PostRow[]>,
+      this.dataSource.query(total.sql, total.params) as Promise<{ total: number }[]>,
+    ]);
+    return { rows, total: count };
   }
 
   /** Notes a user liked (reaction 'likes') or collected, newest action first. */

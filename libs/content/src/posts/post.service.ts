@@ -10,6 +10,7 @@ import { badRequest, notFound } from '../shared/sql';
 import { TagRepository } from '../tags/tag.repository';
 import type { FeedSort, PostFormDto, PostListQuery, UserPostListQuery } from './post.dto';
 import { type FeedFilter, type FeedOrder, PostRepository, type PostRecord, type PostValues } from './post.repository';
+import { FeedRankings, MOVING_ORDERS, RANKING_DEPTH } from './feed-rankings';
 import { toPostView, type PostView } from './post.view';
 import { ViewCounter } from './view-counter';
 
@@ -59,6 +60,7 @@ export class PostService {
     private readonly media: MediaObjects,
     private readonly outbox: Outbox,
     private readonly views: ViewCounter,
+    private readonly rankings: FeedRankings,
   ) {}
 
   /** `at` lets the demo seed date its notes in the past; requests always create them now. */
@@ -166,7 +168,7 @@ export class PostService {
     if (query.type !== undefined) filter.type = query.type;
     const keyword = query.keyword?.trim();
     if (keyword) filter.keyword = keyword;
-    return this.page(filter, query.sort ? SORT_ORDER[query.sort] : defaultOrder, principal?.id ?? null, query.page, query.limit);
+    return this.page(filter, query.sort ? SORT_ORDER[query.sort] : defaultOrder, Boolean(query.snapshot), principal?.id ?? null, query.page, query.limit);
   }
 
   async userPosts(userId: string, query: UserPostListQuery, principal: Principal | undefined): Promise<PostPage> {
@@ -176,7 +178,7 @@ export class PostService {
     this.applyCategory(filter, query.category, undefined);
     const keyword = query.keyword?.trim();
     if (keyword) filter.keyword = keyword;
-    return this.page(filter, query.sort ? SORT_ORDER[query.sort] : 'newest', principal?.id ?? null, query.page, query.limit);
+    return this.page(filter, query.sort ? SORT_ORDER[query.sort] : 'newest', Boolean(query.snapshot), principal?.id ?? null, query.page, query.limit);
   }
 
   async reacted(kind: 'likes' | 'collections', userId: string, page: number, limit: number, principal: Principal | undefined): Promise<{ posts: PostView[]; pagination: Pagination }> {
@@ -186,9 +188,26 @@ export class PostService {
     return { posts: rows.map(toPostView), pagination: pagination(page, limit, total) };
   }
 
-  private async page(filter: FeedFilter, order: FeedOrder, viewerId: string | null, page: number, limit: number): Promise<PostPage> {
-    const { rows, total } = await this.posts.page(filter, order, viewerId, limit, offsetOf(page, limit));
+  /**
+   * A page of a feed. A moving order pages over the ranking frozen when the scroll began (`resumed`: the client
+   * sent page 1's snapshot back); a first page draws that ranking from the present. Past the frozen depth, or
+   * once the ranking has expired, pages follow the live order, as the time orders always do.
+   */
+  private async page(filter: FeedFilter, order: FeedOrder, resumed: boolean, viewerId: string | null, page: number, limit: number): Promise<PostPage> {
+    const offset = offsetOf(page, limit);
+    const ranking = MOVING_ORDERS.has(order) ? await (resumed ? this.rankings.find(filter, order) : this.freeze(filter, order, limit)) : null;
+    const covered = ranking !== null && (offset + limit <= ranking.length || ranking.length < RANKING_DEPTH);
+    const { rows, total } = covered
+      ? await this.posts.rankedPage(filter, ranking.slice(offset, offset + limit), viewerId)
+      : await this.posts.page(filter, order, viewerId, limit, offset);
     return { posts: rows.map(toPostView), pagination: { ...pagination(page, limit, total), snapshot: filter.snapshot.toISOString() } };
+  }
+
+  /** The present ranking of a feed, kept for the scroll's next pages when there are any. */
+  private async freeze(filter: FeedFilter, order: FeedOrder, limit: number): Promise<number[]> {
+    const ids = await this.posts.ranking(filter, order, RANKING_DEPTH);
+    if (ids.length > limit) await this.rankings.save(filter, order, ids);
+    return ids;
   }
 
   /** `category` is a channel's category_title (`recommend` or nothing: every category), or a numeric id. */

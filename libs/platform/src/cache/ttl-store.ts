@@ -6,6 +6,7 @@ import type { Redis } from 'ioredis';
  */
 export interface TtlStore {
   set(key: string, value: string, ttlSeconds: number): Promise<void>;
+  get(key: string): Promise<string | null>;
   /** Reads and deletes in one step, so a value can be used once only. */
   take(key: string): Promise<string | null>;
   /** Sets only when absent; answers whether it was set. */
@@ -15,9 +16,21 @@ export interface TtlStore {
 export class MemoryTtlStore implements TtlStore {
   private readonly values = new Map<string, { value: string; expiresAt: number }>();
 
+  /** `maxEntries` bounds the memory of a store that requests fill: past it, the oldest entry is dropped. */
+  constructor(private readonly maxEntries = Number.POSITIVE_INFINITY) {}
+
   async set(key: string, value: string, ttlSeconds: number): Promise<void> {
     this.sweep();
+    // Deleted first so that a rewritten key counts as the newest.
+    this.values.delete(key);
+    const oldest = this.values.keys().next();
+    if (this.values.size >= this.maxEntries && !oldest.done) this.values.delete(oldest.value);
     this.values.set(key, { value, expiresAt: Date.now() + ttlSeconds * 1000 });
+  }
+
+  async get(key: string): Promise<string | null> {
+    const entry = this.values.get(key);
+    return entry && entry.expiresAt > Date.now() ? entry.value : null;
   }
 
   async take(key: string): Promise<string | null> {
@@ -46,6 +59,10 @@ export class RedisTtlStore implements TtlStore {
 
   async set(key: string, value: string, ttlSeconds: number): Promise<void> {
     await this.redis.set(this.prefix + key, value, 'EX', ttlSeconds);
+  }
+
+  async get(key: string): Promise<string | null> {
+    return this.redis.get(this.prefix + key);
   }
 
   async take(key: string): Promise<string | null> {

@@ -1,0 +1,40 @@
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { MemoryTtlStore, RedisTtlStore, requireEnv, type TtlStore } from '../src';
+
+let redis: Redis;
+beforeAll(() => {
+  redis = new Redis(requireEnv('REDIS_URL'));
+});
+afterAll(() => {
+  redis.disconnect();
+});
+
+describe.each([
+  ['in memory', () => new MemoryTtlStore()],
+  ['in Redis', () => new RedisTtlStore(redis, `shiliu:test:ttl-store:${randomUUID()}:`)],
+])('short-lived values %s', (_where, make: () => TtlStore) => {
+  it('reads a value as often as asked, takes it once, and sets it only when absent', async () => {
+    const store = make();
+    expect(await store.get('a')).toBeNull();
+    await store.set('a', 'one', 60);
+    expect(await store.get('a')).toBe('one');
+    expect(await store.get('a')).toBe('one');
+    expect(await store.setIfAbsent('a', 'two', 60)).toBe(false);
+    expect(await store.take('a')).toBe('one');
+    expect(await store.get('a')).toBeNull();
+    expect(await store.setIfAbsent('a', 'two', 60)).toBe(true);
+    expect(await store.get('a')).toBe('two');
+  });
+});
+
+describe('a bounded memory store', () => {
+  it('drops its oldest entry past its size, a rewritten key counting as new', async () => {
+    const store = new MemoryTtlStore(2);
+    await store.set('a', '1', 60);
+    await store.set('b', '2', 60);
+    await store.set('a', '3', 60);
+    await store.set('c', '4', 60);
+    expect([await store.get('a'), await store.get('b'), await store.get('c')]).toEqual(['3', null, '4']);
+  });
+});
