@@ -42,6 +42,7 @@ describe('uploads refused (media service, real MinIO and ffmpeg)', () => {
     ['without a boundary', 'multipart/form-data', 'x'],
     ['cut off before its closing boundary', 'multipart/form-data; boundary=b0undary', '--b0undary\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc'],
     ['with nothing but garbage', 'multipart/form-data; boundary=b0undary', 'garbage'],
+    ['cut off inside a part the call does not read', 'multipart/form-data; boundary=b0undary', '--b0undary\r\nContent-Disposition: form-data; name="other"; filename="a.png"\r\n\r\nabc'],
   ])('answers 400, not 500, for a multipart body %s', async (_, type, body) => {
     for (const call of ['single', 'image', 'multiple', 'video']) {
       const answer = await fetch(`${app.base}/api/upload/${call}`, { method: 'POST', headers: { authorization: `Bearer ${await app.token()}`, 'content-type': type }, body });

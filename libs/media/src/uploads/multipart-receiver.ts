@@ -91,6 +91,8 @@ export async function receiveMultipart(request: IncomingMessage, options: Receiv
       const writes: Promise<void>[] = [];
       parser.on('file', (field, stream, info) => {
         if (!options.fields.includes(field)) {
+          // A form cut off inside a part we skip errors that part's stream too; unheard, it would end the process.
+          stream.on('error', () => undefined);
           stream.resume();
           return;
         }
