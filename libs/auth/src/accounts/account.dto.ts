@@ -1,4 +1,4 @@
-import { toPlainText, VISIBLE_TEXT } from '@shiliu/platform';
+import { toPlainText, IsVisibleText } from '@shiliu/platform';
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsOptional, IsString, IsUUID, Length, Matches, MaxLength, MinLength } from 'class-validator';
 
@@ -16,7 +16,7 @@ export class RegisterDto {
   @IsString({ message: '请输入昵称' })
   @IsNotEmpty({ message: '请输入昵称' })
   @Length(2, 10, { message: '昵称长度为2-10个字符' })
-  @Matches(VISIBLE_TEXT, { message: '昵称不能只包含空白或不可见字符' })
+  @IsVisibleText({ message: '昵称不能只包含空白或不可见字符' })
   nickname!: string;
 
   @IsString({ message: '请输入密码' })

@@ -1,4 +1,4 @@
-import { plainText, toPlainText, VISIBLE_TEXT } from '@shiliu/platform';
+import { plainText, toPlainText, IsVisibleText } from '@shiliu/platform';
 import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -45,7 +45,7 @@ export class UpdateProfileDto {
   @IsString({ message: '请输入昵称' })
   @IsNotEmpty({ message: '请输入昵称' })
   @Length(2, 10, { message: '昵称长度为2-10个字符' })
-  @Matches(VISIBLE_TEXT, { message: '昵称不能只包含空白或不可见字符' })
+  @IsVisibleText({ message: '昵称不能只包含空白或不可见字符' })
   nickname?: string;
 
   @IsOptional()

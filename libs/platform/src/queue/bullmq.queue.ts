@@ -36,9 +36,12 @@ export class BullMqJobQueue<Jobs extends Record<string, object>> implements JobQ
   }
 
   async status(jobId: string): Promise<JobStatus | null> {
-    const job = await this.queue.getJob(jobId);
+    // The state first, then the job: read the other way round, a job that fails for good in between shows as
+    // failed with the attempt count of before its last attempt.
+    const current = await this.queue.getJobState(jobId);
+    const job = current === 'unknown' ? undefined : await this.queue.getJob(jobId);
     if (!job) return null;
-    const state = stateOf[await job.getState()] ?? 'waiting';
+    const state = stateOf[current] ?? 'waiting';
     return {
       state,
       progress: typeof job.progress === 'number' ? job.progress : 0,
