@@ -66,10 +66,11 @@ export class PostService {
   /** `at` lets the demo seed date its notes in the past; requests always create them now. */
   async create(principal: Principal, form: PostFormDto, at: Date | null = null): Promise<PostView> {
     await this.authors.awaitKnown(principal.id);
+    const preloaded = await this.preloadMedia(form, null);
     const id = await this.dataSource.transaction(async (manager) => {
       await this.authors.requireKnown(manager, principal.id);
       const isDraft = form.is_draft === true;
-      const prepared = await this.prepare(manager, form, null, isDraft, 'create');
+      const prepared = await this.prepare(manager, form, null, isDraft, 'create', preloaded);
       const id = await this.posts.insert(manager, principal.id, prepared.values, at);
       await this.tags.recount(manager, await this.tags.setPostTags(manager, id, prepared.tags));
       await this.posts.replaceMentions(manager, id, prepared.mentionIds);
@@ -81,7 +82,7 @@ export class PostService {
   }
 
   async update(principal: Principal, id: number, form: PostFormDto): Promise<PostView> {
-    const preloaded = await this.preloadMedia(id, form);
+    const preloaded = await this.preloadMedia(form, await this.posts.find(this.dataSource.manager, id));
     await this.dataSource.transaction(async (manager) => {
       const existing = await this.posts.lock(manager, id);
       if (!existing) throw notFound();
@@ -237,21 +238,21 @@ export class PostService {
   }
 
   /**
-   * Turns a form (merged over the stored note on edit) into the values to store, enforcing public-side.md §5:
-   * text limits count characters of text without markup, media depend on the type, drafts need a title or content.
+   * Looks up, before any transaction, the images and video a form names: storage can be slow and every like,
+   * collection and comment on an edited note waits for its row lock; and the image details are read on a pool
+   * connection of their own, which transactions that each hold one could wait for until none is left. Inside the
+   * transaction they are then known; only input that fails here is looked at again there, to answer its 400.
    */
-  /**
-   * Looks up in object storage, before the note's row is locked, the images and video an edit names: storage can
-   * be slow, and every like, collection and comment on the note waits for that lock. Inside the lock they are then
-   * known; only input that fails here is looked at again there, to answer its 400.
-   */
-  private async preloadMedia(id: number, form: PostFormDto): Promise<MediaOnHand> {
-    const current = await this.posts.find(this.dataSource.manager, id);
+  private async preloadMedia(form: PostFormDto, current: PostRecord | null): Promise<MediaOnHand> {
     const images = form.images ? await this.media.images(form.images, current?.images ?? []).catch(() => []) : [];
     const video = form.video ? await this.media.video(form.video, current?.video ?? null).catch(() => null) : null;
     return { images, video };
   }
 
+  /**
+   * Turns a form (merged over the stored note on edit) into the values to store, enforcing public-side.md §5:
+   * text limits count characters of text without markup, media depend on the type, drafts need a title or content.
+   */
   private async prepare(
     manager: EntityManager,
     form: PostFormDto,
