@@ -11,8 +11,10 @@ module.exports = {
     '^.+\\.tsx?$': ['ts-jest', { tsconfig: path.join(__dirname, 'tsconfig.base.json'), diagnostics: false }],
   },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
-  moduleNameMapper: Object.fromEntries(
-    libs.map((lib) => [`^@shiliu/${lib}$`, path.join(__dirname, 'libs', lib, 'src', 'index.ts')]),
-  ),
+  moduleNameMapper: {
+    // Test helpers live outside the platform's production exports.
+    '^@shiliu/platform/testing$': path.join(__dirname, 'libs/platform/src/testing/index.ts'),
+    ...Object.fromEntries(libs.map((lib) => [`^@shiliu/${lib}$`, path.join(__dirname, 'libs', lib, 'src', 'index.ts')])),
+  },
   setupFiles: [path.join(__dirname, 'libs/platform/test/setup-env.js')],
 };

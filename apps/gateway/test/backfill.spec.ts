@@ -20,15 +20,13 @@ import {
   createServiceApp,
   type EventContext,
   requestBackfill,
-  requireEnv,
   schemaOf,
   type ServiceApp,
   type ServiceDefinition,
   type ServiceName,
   type ServiceRuntime,
-  testServiceRuntime,
-  waitFor,
 } from '@shiliu/platform';
+import { requireEnv, testServiceRuntime, waitFor } from '@shiliu/platform/testing';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 const ENTITIES = 1000;

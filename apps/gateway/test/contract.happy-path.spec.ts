@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { apiDocument } from '@shiliu/contracts';
 import Ajv, { type ValidateFunction } from 'ajv';
 import sharp from 'sharp';
-import { waitFor } from '@shiliu/platform';
+import { waitFor } from '@shiliu/platform/testing';
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

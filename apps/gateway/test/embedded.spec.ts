@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { assertRunning, spawnTs, stopProcess, waitFor } from '@shiliu/platform';
+import { assertRunning, spawnTs, stopProcess, waitFor } from '@shiliu/platform/testing';
 
 const entry = join(__dirname, '../src/embedded.ts');
 const webDir = join(__dirname, '../../web/dist');

@@ -1,5 +1,6 @@
 import { mediaService } from '@shiliu/media';
-import { createLogger, createServiceApp, type ObjectStorage, type RevocationList, type ServiceApp, startMetricsServer, testServiceRuntime } from '@shiliu/platform';
+import { createLogger, createServiceApp, type ObjectStorage, type RevocationList, type ServiceApp, startMetricsServer } from '@shiliu/platform';
+import { testServiceRuntime } from '@shiliu/platform/testing';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { createGatewayApp, createRateLimiter, InProcessUpstream, mergeOpenApi, type RequestHandler } from '@shiliu/gateway';
 

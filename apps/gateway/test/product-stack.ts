@@ -2,7 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { assertRunning, freePort, generateTokenKeyPair, LocalDirectoryStorage, MinioStorage, type ObjectStorage, requireEnv, spawnTs, stopProcess, waitFor } from '@shiliu/platform';
+import { generateTokenKeyPair, LocalDirectoryStorage, MinioStorage, type ObjectStorage } from '@shiliu/platform';
+import { assertRunning, freePort, requireEnv, spawnTs, stopProcess, waitFor } from '@shiliu/platform/testing';
 import { Client } from 'pg';
 
 type Child = ReturnType<typeof spawnTs>;
@@ -131,15 +132,22 @@ export async function startProductStack(mode: RunMode, gatewayEnv: NodeJS.Proces
         ...gatewayEnv,
       }),
     );
+    let lastHealth = 'no answer';
     await waitFor(
       'every process to be ready',
       async () => {
         children.forEach(assertRunning);
-        return (await fetch(`${base}/api/health`).catch(() => null))?.ok === true;
+        const answer = await fetch(`${base}/api/health`).catch(() => null);
+        if (answer) lastHealth = `${answer.status} ${await answer.text()}`;
+        return answer?.ok === true;
       },
       150_000,
       500,
-    );
+    ).catch((error: Error) => {
+      // Name what stayed down and what each process said, so a slow start on a loaded machine can be told apart from a fault.
+      const said = children.map((child) => `--- ${child.spawnargs.at(-1)}:\n${child.output().slice(-3000)}`).join('\n');
+      throw new Error(`${error.message}; last /api/health: ${lastHealth}\n${said}`);
+    });
   } catch (error) {
     await stop();
     throw error;

@@ -1,5 +1,6 @@
 import { mediaService } from '@shiliu/media';
-import { createLogger, createServiceApp, type JobStatus, type ServiceApp, signUserToken, testServiceRuntime, waitFor } from '@shiliu/platform';
+import { createLogger, createServiceApp, type JobStatus, type ServiceApp } from '@shiliu/platform';
+import { signUserToken, testServiceRuntime, waitFor } from '@shiliu/platform/testing';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { createGatewayApp, createRateLimiter, InProcessUpstream, mergeOpenApi, type RequestHandler } from '@shiliu/gateway';
 import { execFile } from 'node:child_process';

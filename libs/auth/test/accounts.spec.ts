@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
-import { generateTokenKeyPair, requireEnv } from '@shiliu/platform';
+import { generateTokenKeyPair } from '@shiliu/platform';
+import { requireEnv } from '@shiliu/platform/testing';
 import { importPKCS8, SignJWT } from 'jose';
 import type { PublicUser } from '../src/users/public-user';
 import { type AuthHarness, CAPTCHA_ANSWER, randomIp, signUp, startAuth, type Tokens, uniqueUserId } from './auth-harness';

@@ -4,13 +4,12 @@ import {
   createLogger,
   createServiceApp,
   RedisRevocationList,
-  requireEnv,
   type RevocationList,
   type ServiceApp,
   type ServiceName,
-  testServiceRuntime,
   type TokenKeyPair,
 } from '@shiliu/platform';
+import { requireEnv, testServiceRuntime } from '@shiliu/platform/testing';
 import type { Redis } from 'ioredis';
 import type { PublicUser } from '../src/users/public-user';
 

@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
-import { createLogger, RedisRevocationList, requireEnv, waitFor } from '@shiliu/platform';
+import { createLogger, RedisRevocationList } from '@shiliu/platform';
+import { requireEnv, waitFor } from '@shiliu/platform/testing';
 import { SessionsService } from '../src/sessions/sessions.service';
 import { ADMIN_PASSWORD, type AuthHarness, signUp, startAuth, type Tokens } from './auth-harness';
 

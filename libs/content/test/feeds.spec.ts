@@ -1,4 +1,4 @@
-import { requireEnv } from '@shiliu/platform';
+import { requireEnv } from '@shiliu/platform/testing';
 import { Redis } from 'ioredis';
 import { ViewCounter } from '../src/posts/view-counter';
 import { ContentTestApp, noteForm, type PostData, type PostPageData, type TestUser } from './content-test-app';

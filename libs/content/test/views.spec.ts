@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { Client } from 'pg';
-import { requireEnv, waitFor } from '@shiliu/platform';
+import { requireEnv, waitFor } from '@shiliu/platform/testing';
 import { ViewCounter } from '../src/posts/view-counter';
 import { ContentTestApp, noteForm, type PostData, type TestUser } from './content-test-app';
 

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
-import { requireEnv } from '@shiliu/platform';
+import { requireEnv } from '@shiliu/platform/testing';
 import { consume, createRateLimiter } from '../src';
 
 

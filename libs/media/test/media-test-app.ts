@@ -1,15 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import {
-  createServiceApp,
-  MinioStorage,
-  type ObjectStorage,
-  requireEnv,
-  type ServiceApp,
-  type ServiceName,
-  type ServiceRuntime,
-  signUserToken,
-  testServiceRuntime,
-} from '@shiliu/platform';
+import { createServiceApp, MinioStorage, type ObjectStorage, type ServiceApp, type ServiceName, type ServiceRuntime } from '@shiliu/platform';
+import { requireEnv, signUserToken, testServiceRuntime } from '@shiliu/platform/testing';
 import type { EventEnvelope } from '@shiliu/contracts';
 import { Client } from 'minio';
 import { mediaService } from '../src';

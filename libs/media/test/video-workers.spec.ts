@@ -1,4 +1,5 @@
-import { assertRunning, type JobStatus, requireEnv, spawnTs, stopProcess, waitFor } from '@shiliu/platform';
+import { type JobStatus } from '@shiliu/platform';
+import { assertRunning, requireEnv, spawnTs, stopProcess, waitFor } from '@shiliu/platform/testing';
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from '@elastic/elasticsearch';
-import { requireEnv } from '@shiliu/platform';
+import { requireEnv } from '@shiliu/platform/testing';
 
 /** The search service's engine in distributed mode answers: a Chinese document indexed with the standard analyzer is found by a phrase. */
 describe('Elasticsearch', () => {

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { type EventEnvelope, postAnnounced, postCollected, postDeleted, postLiked, postPublished, postUncollected, postUnliked } from '@shiliu/contracts';
-import { spawnTs } from '@shiliu/platform';
+import { spawnTs } from '@shiliu/platform/testing';
 import { UserStatsRepository } from '../src';
 import { postSnapshot, SocialTestApp, type TestUser } from './social-test-app';
 

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { assertRunning, generateTokenKeyPair, MinioStorage, requireEnv, spawnTs, stopProcess, waitFor } from '@shiliu/platform';
+import { generateTokenKeyPair, MinioStorage } from '@shiliu/platform';
+import { assertRunning, requireEnv, spawnTs, stopProcess, waitFor } from '@shiliu/platform/testing';
 import { Client } from 'pg';
 import sharp from 'sharp';
 

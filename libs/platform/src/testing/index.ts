@@ -1,0 +1,6 @@
+// Test helpers, imported as `@shiliu/platform/testing`: kept out of the production exports.
+export * from './infra';
+export * from './private-postgres';
+export * from './service-test-app';
+export * from './tcp-proxy';
+export * from './test-runtime';
