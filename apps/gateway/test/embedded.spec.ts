@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createServer, type Server } from 'node:net';
 import { Client } from 'pg';
 import { assertRunning, spawnTs, stopProcess, waitFor } from '@shiliu/platform/testing';
 
@@ -15,13 +16,13 @@ describe('embedded default (npm start)', () => {
   // mkdtemp makes a 0700 directory: as root, the server must let the postgres user through (grantPassage).
   const dataDir = mkdtempSync(join(tmpdir(), 'shiliu-data-'));
   const port = 43000 + Math.floor(Math.random() * 1000);
-  const pgPort = port + 1000;
   const metricsPort = port + 2000;
   const env = {
     PORT: String(port),
     METRICS_PORT: String(metricsPort),
     DATA_DIR: dataDir,
-    EMBEDDED_PG_PORT: String(pgPort),
+    // Unset: the default is a free port, even while PostgreSQL's usual 5432 is taken (held below).
+    EMBEDDED_PG_PORT: undefined,
     WEB_DIST_DIR: webDir,
     DATABASE_URL: undefined,
     ADMIN_PASSWORD: undefined,
@@ -30,13 +31,21 @@ describe('embedded default (npm start)', () => {
   };
   const base = `http://127.0.0.1:${port}`;
   let server: ReturnType<typeof spawnTs> | null = null;
+  let usualPort: Server | null = null;
 
-  beforeAll(() => {
+  beforeAll(async () => {
     if (!existsSync(join(webDir, 'index.html'))) throw new Error(`${webDir} is not built: run the build first (npm test does)`);
+    // Another program on 5432 (a system PostgreSQL, say) must not stop the embedded one. If one already holds it, so much the better.
+    const holder = createServer();
+    usualPort = await new Promise<Server | null>((resolve) => {
+      holder.once('error', () => resolve(null));
+      holder.listen(5432, '127.0.0.1', () => resolve(holder));
+    });
   });
 
   afterAll(async () => {
     if (server) await stopProcess(server, 'SIGINT');
+    if (usualPort) await new Promise((resolve) => usualPort!.close(resolve));
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -52,6 +61,14 @@ describe('embedded default (npm start)', () => {
       500,
     );
     return child;
+  };
+
+  /** The port the last start chose for its database, as it logs it. */
+  const databasePort = (child: ReturnType<typeof spawnTs>): number => {
+    const ports = [...child.output().matchAll(/embedded PostgreSQL listening on 127\.0\.0\.1:(\d+)/g)].map((match) => Number(match[1]));
+    expect(ports).toHaveLength(1);
+    expect(ports[0]).not.toBe(5432);
+    return ports[0];
   };
 
   it('starts from an empty data directory and answers health, pages, unknown calls, and metrics on the management port only', async () => {
@@ -105,7 +122,7 @@ describe('embedded default (npm start)', () => {
   });
 
   it('stops cleanly on Ctrl-C and keeps its data across a restart', async () => {
-    const database = new Client({ connectionString: `postgres://shiliu:shiliu@127.0.0.1:${pgPort}/shiliu` });
+    const database = new Client({ connectionString: `postgres://shiliu:shiliu@127.0.0.1:${databasePort(server!)}/shiliu` });
     await database.connect();
     await database.query(`CREATE TABLE public.restart_probe (note text)`);
     await database.query(`INSERT INTO public.restart_probe VALUES ('还在吗')`);
@@ -122,7 +139,7 @@ describe('embedded default (npm start)', () => {
     expect(server.output()).not.toContain('generated password');
     expect(server.output()).not.toContain('loading demo data');
     expect(readFileSync(join(dataDir, 'keys/token-public.pem'), 'utf8')).toBe(key);
-    const again = new Client({ connectionString: `postgres://shiliu:shiliu@127.0.0.1:${pgPort}/shiliu` });
+    const again = new Client({ connectionString: `postgres://shiliu:shiliu@127.0.0.1:${databasePort(server)}/shiliu` });
     await again.connect();
     const { rows } = await again.query(`SELECT note FROM public.restart_probe`);
     await again.end();

@@ -17,7 +17,7 @@ export const API_DOCUMENT = join(repoRoot, 'libs/contracts/openapi.json');
 /** Runs `st run` against a document (the checked-in one) and the given origin; never throws on findings, the test reads them. */
 export async function runSchemathesis(baseUrl: string, args: string[], options: { configFile?: string; document?: string } = {}): Promise<SchemathesisRun> {
   const { configFile, document = API_DOCUMENT } = options;
-  if (!existsSync(SCHEMATHESIS)) throw new Error(`${SCHEMATHESIS} is missing: npm test installs it (node scripts/install-tools.mjs)`);
+  if (!existsSync(SCHEMATHESIS)) throw new Error(`${SCHEMATHESIS} is missing: npm test installs it (installTools in scripts/lib.mjs)`);
   const child = spawn(SCHEMATHESIS, [...(configFile ? ['--config-file', configFile] : []), 'run', document, '--url', baseUrl, '--no-color', '--generation-database', 'none', '--output-sanitize', 'false', ...args], {
     // Schemathesis keeps a cache of what it found in its working directory: a temporary one, not the checkout.
     cwd: mkdtempSync(join(tmpdir(), 'shiliu-schemathesis-')),

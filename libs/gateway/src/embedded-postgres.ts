@@ -106,6 +106,8 @@ export async function startEmbeddedPostgres(directory: string, configuredPort: n
     throw new Error(`the embedded PostgreSQL in ${directory} did not start on port ${port}: ${String(error)}`, { cause: error });
   }
   await ensureDatabase(port);
+  // The port is a free one unless configured: name it, for psql and for anyone looking at the data.
+  logger.info({ port }, `embedded PostgreSQL listening on 127.0.0.1:${port}`);
   return {
     url: `postgres://${USER}:${encodeURIComponent(PASSWORD)}@127.0.0.1:${port}/${DATABASE}`,
     stop: () => server.stop(),

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { EventDispatcher, TableDeadLetterSink } from './event-dispatcher';
 import { EventServer } from './event-server';
-import { createIdempotentProducer, ensureTopics, KafkaDeadLetterSink } from './kafka';
+import { consumerGroupId, createIdempotentProducer, ensureTopics, KafkaDeadLetterSink } from './kafka';
 
 const RECONNECT_FIRST_MS = 1000;
 const RECONNECT_MAX_MS = 30_000;
@@ -49,7 +49,7 @@ export class KafkaEventServer extends EventServer {
   private async connect(nextDelayMs: number): Promise<void> {
     if (this.closed) return;
     const consumer = this.kafka.consumer({
-      groupId: `shiliu-${this.dispatcher.service}`,
+      groupId: consumerGroupId(this.topicPrefix, this.dispatcher.service),
       sessionTimeout: this.sessionTimeoutMs,
       heartbeatInterval: Math.min(3000, this.sessionTimeoutMs / 3),
     });

@@ -114,6 +114,14 @@ export class KafkaEventPublisher implements EventPublisher {
   }
 }
 
+/**
+ * A consumer group is namespaced like the topics: deployments (or test runs) sharing one broker under different
+ * prefixes must not share a group, or each start waits on a rebalance with the other's members, live or dead.
+ */
+export function consumerGroupId(topicPrefix: string, service: string): string {
+  return `${topicPrefix}shiliu-${service}`;
+}
+
 /** Parks a failed message in `<topic>.dlq` of the topic it came from (an event type may travel on several), and in the consumer's table for replay. */
 export class KafkaDeadLetterSink implements DeadLetterSink {
   constructor(private readonly producer: Producer, private readonly table: DeadLetterSink, private readonly topicPrefix = '') {}
@@ -121,7 +129,7 @@ export class KafkaDeadLetterSink implements DeadLetterSink {
   async park(letter: DeadLetter): Promise<void> {
     // Whatever arrives through Kafka knows its topic; an envelope handed over otherwise goes by its type.
     const topic = letter.topic ?? topicOfEventType(letter.envelope?.type ?? '');
-    const headers: Record<string, string> = { consumer: letter.consumer, 'consumer-group': `shiliu-${letter.consumer}`, reason: letter.reason, error: letter.error };
+    const headers: Record<string, string> = { consumer: letter.consumer, 'consumer-group': consumerGroupId(this.topicPrefix, letter.consumer), reason: letter.reason, error: letter.error };
     if (letter.envelope) Object.assign(headers, { 'event-type': letter.envelope.type, 'correlation-id': letter.envelope.correlationId });
     await this.producer.send({
       topic: `${this.topicPrefix}${topic}.dlq`,
