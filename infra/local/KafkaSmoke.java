@@ -16,7 +16,7 @@ import org.apache.kafka.common.serialization.StringSerializer;
 
 public class KafkaSmoke {
   public static void main(String[] args) throws Exception {
-    String brokers = args.length > 0 ? args[0] : "127.0.0.1:59092";
+    String brokers = args.length > 0 ? args[0] : "127.0.0.1:29092";
     String topic = "infra-smoke-" + UUID.randomUUID();
     String value = "ping-" + System.nanoTime();
     Map<String, Object> common = Map.of("bootstrap.servers", brokers);

@@ -40,18 +40,20 @@ ES_VERSION=8.19.21
 MINIO_VERSION=v0.0.0-20260212201848-7aac2a2c5b7c
 
 # ---- ports (all bound to 127.0.0.1) --------------------------------------------------------
-# SHILIU_INFRA_PORT_OFFSET moves them all, so that a second checkout can run its own set beside the first.
+# Below Linux's ephemeral range (32768 and up), where a busy machine's outgoing connections could hold one of
+# them at the moment a server binds it. SHILIU_INFRA_PORT_OFFSET moves them all, so that a second checkout can
+# run its own set beside the first.
 HOST=127.0.0.1
 PORT_OFFSET=${SHILIU_INFRA_PORT_OFFSET:-0}
-[[ $PORT_OFFSET =~ ^[0-9]{1,4}$ && $PORT_OFFSET -le 5000 ]] || { echo "SHILIU_INFRA_PORT_OFFSET must be a number from 0 to 5000" >&2; exit 2; }
-PG_PORT=$((55432 + PORT_OFFSET))
-REDIS_PORT=$((56379 + PORT_OFFSET))
-KAFKA_PORT=$((59092 + PORT_OFFSET))
-KAFKA_CONTROLLER_PORT=$((59093 + PORT_OFFSET))
-ES_PORT=$((59200 + PORT_OFFSET))
-ES_TRANSPORT_PORT=$((59300 + PORT_OFFSET))
-MINIO_PORT=$((59000 + PORT_OFFSET))
-MINIO_CONSOLE_PORT=$((59001 + PORT_OFFSET))
+[[ $PORT_OFFSET =~ ^[0-9]{1,4}$ && $PORT_OFFSET -le 3000 ]] || { echo "SHILIU_INFRA_PORT_OFFSET must be a number from 0 to 3000" >&2; exit 2; }
+PG_PORT=$((25432 + PORT_OFFSET))
+REDIS_PORT=$((26379 + PORT_OFFSET))
+KAFKA_PORT=$((29092 + PORT_OFFSET))
+KAFKA_CONTROLLER_PORT=$((29093 + PORT_OFFSET))
+ES_PORT=$((29200 + PORT_OFFSET))
+ES_TRANSPORT_PORT=$((29300 + PORT_OFFSET))
+MINIO_PORT=$((29000 + PORT_OFFSET))
+MINIO_CONSOLE_PORT=$((29001 + PORT_OFFSET))
 
 PG_USER=shiliu PG_PASSWORD=shiliu PG_DB=shiliu
 MINIO_USER=shiliu MINIO_PASSWORD=shiliu-secret
@@ -115,7 +117,7 @@ read_pid() { # read_pid FILE -> prints pid, fails if absent/garbage
 marker() {
   case $1 in
     postgres) echo "$DATA/postgres" ;;
-    redis) echo "$HOST:$REDIS_PORT" ;;        # redis rewrites its title to "redis-server 127.0.0.1:56379"
+    redis) echo "$HOST:$REDIS_PORT" ;;        # redis rewrites its title to "redis-server 127.0.0.1:26379"
     kafka) echo "$CONF/kafka.properties" ;;
     elasticsearch) echo "$ES_HOME" ;;
     minio) echo "$DATA/minio" ;;
