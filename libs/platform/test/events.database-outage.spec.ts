@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { PrivatePostgres, waitFor } from '../src';
+import { PrivatePostgres, waitFor } from '../src/testing';
 import { PingProcesses } from './fixtures/ping-processes';
 
 const EVENTS = 600;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import { createServiceApp, eventRetries, type InProcessEventBus, replayParked, requireEnv, type ServiceApp, testServiceRuntime, waitFor } from '../src';
+import { createServiceApp, eventRetries, type InProcessEventBus, replayParked, type ServiceApp } from '../src';
+import { requireEnv, testServiceRuntime, waitFor } from '../src/testing';
 import { pingServices } from './fixtures/ping.fixture';
 
 /** Embedded mode: the same handler code as with Kafka, fed by the in-process transport reading the outbox. */

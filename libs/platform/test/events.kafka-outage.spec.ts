@@ -1,4 +1,4 @@
-import { requireEnv, TcpProxy, waitFor } from '../src';
+import { requireEnv, TcpProxy, waitFor } from '../src/testing';
 import { PingProcesses } from './fixtures/ping-processes';
 
 /**

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { requireEnv, spawnTs, waitFor } from '../src';
+import { requireEnv, spawnTs, waitFor } from '../src/testing';
 import { PingProcesses } from './fixtures/ping-processes';
 
 const EVENTS = 1000;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { createServiceApp, requireEnv, type ServiceApp, TcpProxy, testServiceRuntime, waitFor } from '../src';
+import { createServiceApp, type ServiceApp } from '../src';
+import { requireEnv, TcpProxy, testServiceRuntime, waitFor } from '../src/testing';
 import { pingServices } from './fixtures/ping.fixture';
 
 /** Readiness says when a client the service depends on has lost its server, and again when it is back, without a restart. */

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { spawnTs } from '../src';
+import { spawnTs } from '../src/testing';
 
 const fixture = join(__dirname, 'fixtures/ping-process.main.ts');
 

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
-import { LocalDirectoryStorage, MinioStorage, type ObjectStorage, requireEnv } from '../src';
+import { LocalDirectoryStorage, MinioStorage, type ObjectStorage } from '../src';
+import { requireEnv } from '../src/testing';
 
 /** Both object-store adapters honour one contract: the local directory (embedded) and MinIO (distributed). */
 describe.each([

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { MemoryTtlStore, RedisTtlStore, requireEnv, type TtlStore } from '../src';
+import { MemoryTtlStore, RedisTtlStore, type TtlStore } from '../src';
+import { requireEnv } from '../src/testing';
 
 let redis: Redis;
 beforeAll(() => {

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { PostSnapshot } from '@shiliu/contracts';
+import { rowsOf } from '@shiliu/platform';
 import { DataSource, type EntityManager } from 'typeorm';
-import { containsPattern, rowsOf } from '../shared/sql';
+import { containsPattern } from '../shared/sql';
 
 export interface StoredImage {
   url: string;

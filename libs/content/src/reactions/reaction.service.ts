@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { commentLiked, commentUnliked, postCollected, postLiked, postUncollected, postUnliked } from '@shiliu/contracts';
-import { Outbox } from '@shiliu/platform';
+import { Outbox, rowsOf } from '@shiliu/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AuthorRepository } from '../authors/author.repository';
-import { isForeignKeyViolation, notFound, rowsOf } from '../shared/sql';
+import { isForeignKeyViolation, notFound } from '../shared/sql';
 
 export interface LikeState {
   liked: boolean;
