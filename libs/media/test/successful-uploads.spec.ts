@@ -1,5 +1,5 @@
 import type { JobStatus } from '@shiliu/platform';
-import { waitFor } from '@shiliu/platform';
+import { waitFor } from '@shiliu/platform/testing';
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
