@@ -125,6 +125,6 @@ describe('uploads refused (media service, real MinIO and ffmpeg)', () => {
   });
 
   it('answers 404 for an unknown job', async () => {
-    expect((await app.call('GET', '/api/upload/video/jobs/00000000-0000-4000-8000-000000000000', await app.token())).status).toBe(404);
+    expect((await app.call('GET', '/api/upload/video/jobs/00000000-0000-4000-8000-000000000000', { token: await app.token() })).status).toBe(404);
   });
 });

@@ -1,14 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { createServiceApp, MinioStorage, type ObjectStorage, type ServiceApp, type ServiceName, type ServiceRuntime } from '@shiliu/platform';
-import { requireEnv, signUserToken, testServiceRuntime } from '@shiliu/platform/testing';
-import type { EventEnvelope } from '@shiliu/contracts';
+import { MinioStorage, type ObjectStorage, type ServiceRuntime } from '@shiliu/platform';
+import { type Answer, requireEnv, ServiceTestApp, type StartedService } from '@shiliu/platform/testing';
 import { Client } from 'minio';
 import { mediaService } from '../src';
 
-export interface Answer<T = unknown> {
-  status: number;
-  body: { code: number; message: string; data: T };
-}
+export type { Answer } from '@shiliu/platform/testing';
 
 /** One part of a multipart body. */
 export interface Part {
@@ -47,39 +43,31 @@ export class TestBucket {
 }
 
 /**
- * The media service on real PostgreSQL (a schema of its own per test file) and its own bucket on the real MinIO.
- * Without Redis, video jobs run in this process as in embedded mode; with it, they go to BullMQ.
+ * The media service as every service's tests start one, with a bucket of its own on the real MinIO. Without Redis,
+ * video jobs run in this process as in embedded mode; with it, they go to BullMQ.
  */
-export class MediaTestApp {
-  private constructor(
-    readonly service: ServiceApp,
-    readonly base: string,
-    readonly bucket: TestBucket,
-    readonly schema: string,
-    readonly runtime: Awaited<ReturnType<typeof testServiceRuntime>>,
-  ) {}
+export class MediaTestApp extends ServiceTestApp {
+  private constructor(started: StartedService, readonly bucket: TestBucket) {
+    super(started);
+  }
 
   static async start(overrides: Partial<ServiceRuntime> = {}): Promise<MediaTestApp> {
-    const schema = `media_t_${randomUUID().replace(/-/g, '').slice(0, 10)}`;
     const bucket = new TestBucket();
-    const runtime = await testServiceRuntime({ objectStorage: bucket.storage, ...overrides });
-    const service = await createServiceApp({ ...mediaService, name: schema as ServiceName }, runtime);
-    await service.app.listen(0, '127.0.0.1');
-    return new MediaTestApp(service, await service.app.getUrl(), bucket, schema, runtime);
+    return new MediaTestApp(await ServiceTestApp.boot(mediaService, { objectStorage: bucket.storage, ...overrides }), bucket);
   }
 
   get storage(): ObjectStorage {
     return this.bucket.storage;
   }
 
-  async close(): Promise<void> {
-    await this.service.dataSource.query(`DROP SCHEMA IF EXISTS "${this.schema}" CASCADE`).catch(() => undefined);
-    await this.service.close();
+  override async close(): Promise<void> {
+    await super.close();
     await this.bucket.drop();
   }
 
-  token(id = 1001, userId = `user_${id}`): Promise<string> {
-    return signUserToken(this.runtime.keys, id, userId);
+  /** A token for the user `id`; the uploads' owner unless a test says otherwise. */
+  override token(id = 1001, userId = `user_${id}`): Promise<string> {
+    return super.token(id, userId);
   }
 
   async upload<T = unknown>(path: string, parts: Part[], token?: string | null): Promise<Answer<T>> {
@@ -89,28 +77,12 @@ export class MediaTestApp {
     const bearer = token === undefined ? await this.token() : token;
     if (bearer) headers.authorization = `Bearer ${bearer}`;
     const response = await fetch(`${this.base}${path}`, { method: 'POST', body: form, headers });
-    return { status: response.status, body: (await response.json()) as Answer<T>['body'] };
-  }
-
-  async call<T = unknown>(method: string, path: string, token?: string): Promise<Answer<T>> {
-    const response = await fetch(`${this.base}${path}`, { method, headers: token ? { authorization: `Bearer ${token}` } : {} });
-    return { status: response.status, body: (await response.json()) as Answer<T>['body'] };
+    return { status: response.status, headers: response.headers, body: (await response.json()) as Answer<T>['body'] };
   }
 
   /** The bytes served at a URL the service handed out. */
   async fetchFile(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Headers; body: Buffer }> {
     const response = await fetch(`${this.base}${url}`, { headers });
     return { status: response.status, headers: response.headers, body: Buffer.from(await response.arrayBuffer()) };
-  }
-
-  /** Delivers an event as the bus would (handled once, through the inbox). */
-  async deliver<T>(type: string, payload: T): Promise<void> {
-    const id = randomUUID();
-    const envelope: EventEnvelope<T> = { id, type, version: 1, occurredAt: new Date().toISOString(), actor: null, correlationId: id, causationId: id, payload };
-    await this.runtime.bus.deliver(envelope);
-  }
-
-  query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
-    return this.service.dataSource.query(sql, params);
   }
 }

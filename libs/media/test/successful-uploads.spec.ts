@@ -168,7 +168,7 @@ describe('uploads accepted (media service, real MinIO and ffmpeg, jobs in proces
     expect(originalname).toBe(`课堂.${container}`);
 
     const done = await waitFor('the video job', async () => {
-      const status = await app.call<JobStatus>('GET', `/api/upload/video/jobs/${jobId}`, await app.token());
+      const status = await app.call<JobStatus>('GET', `/api/upload/video/jobs/${jobId}`, { token: await app.token() });
       if (status.body.data.state === 'failed') throw new Error(status.body.data.failedReason ?? 'failed');
       return status.body.data.state === 'completed' ? status.body.data : null;
     });
@@ -197,7 +197,7 @@ describe('uploads accepted (media service, real MinIO and ffmpeg, jobs in proces
     ]);
     expect(answer.body.data.coverUrl).toMatch(/^\/api\/files\/images\/[0-9a-f]{64}\.png$/);
     const done = await waitFor('the video job', async () => {
-      const status = await app.call<JobStatus>('GET', `/api/upload/video/jobs/${answer.body.data.jobId}`, await app.token());
+      const status = await app.call<JobStatus>('GET', `/api/upload/video/jobs/${answer.body.data.jobId}`, { token: await app.token() });
       return status.body.data.state === 'completed' ? status.body.data : null;
     });
     expect((done.result as { coverUrl: string }).coverUrl).toBe(answer.body.data.coverUrl);

@@ -45,7 +45,7 @@ describe('video jobs on BullMQ with separate workers', () => {
   }
 
   async function status(jobId: string): Promise<JobStatus> {
-    return (await app.call<JobStatus>('GET', `/api/upload/video/jobs/${jobId}`, await app.token())).body.data;
+    return (await app.call<JobStatus>('GET', `/api/upload/video/jobs/${jobId}`, { token: await app.token() })).body.data;
   }
 
   it('finishes on a second worker the transcode of a worker killed mid-job', async () => {
