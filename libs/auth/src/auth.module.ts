@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AccountsController } from './accounts/accounts.controller';
 import { AccountsService } from './accounts/accounts.service';
 import { AdminAuthController } from './admins/admin-auth.controller';
+import { AdminRepository } from './admins/admin.repository';
 import { AdminsService } from './admins/admins.service';
 import { AUTH_CONFIG, loadAuthConfig } from './auth.config';
 import { CaptchaService } from './captcha/captcha.service';
@@ -10,11 +11,14 @@ import { FieldCipher } from './security/field-cipher';
 import { IpLocation } from './security/ip-location';
 import { PasswordHasher } from './security/password-hasher';
 import { TokenSigner } from './security/token-signer';
+import { SessionRepository } from './sessions/session.repository';
 import { SessionsService } from './sessions/sessions.service';
 import { UserAnnouncer } from './users/user-announcer.handler';
+import { UserRepository } from './users/user.repository';
 import { UsersController } from './users/users.controller';
 import { UsersService } from './users/users.service';
 import { VerificationController } from './verification/verification.controller';
+import { VerificationRepository } from './verification/verification.repository';
 import { VerificationService } from './verification/verification.service';
 
 /** The identity service (DESIGN.md §1): accounts, profiles, sessions, captcha, administrators, verification. */
@@ -24,15 +28,19 @@ import { VerificationService } from './verification/verification.service';
   providers: [
     { provide: AUTH_CONFIG, useFactory: () => loadAuthConfig() },
     AccountsService,
+    AdminRepository,
     AdminsService,
     AuthRateLimits,
     CaptchaService,
     FieldCipher,
     IpLocation,
     PasswordHasher,
+    SessionRepository,
     SessionsService,
     TokenSigner,
+    UserRepository,
     UsersService,
+    VerificationRepository,
     VerificationService,
   ],
   exports: [UsersService, VerificationService, AdminsService],

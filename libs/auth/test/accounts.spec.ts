@@ -3,18 +3,18 @@ import { generateTokenKeyPair } from '@shiliu/platform';
 import { requireEnv } from '@shiliu/platform/testing';
 import { importPKCS8, SignJWT } from 'jose';
 import type { PublicUser } from '../src/users/public-user';
-import { type AuthHarness, CAPTCHA_ANSWER, randomIp, signUp, startAuth, type Tokens, uniqueUserId } from './auth-harness';
+import { AuthTestApp, CAPTCHA_ANSWER, randomIp, signUp, type Tokens, uniqueUserId } from './auth-test-app';
 
 /** Registration, captcha, sign-in, refresh rotation, logout and token checks, with captchas and limits in Redis. */
 describe('accounts (auth service, PostgreSQL + Redis)', () => {
   let redis: Redis;
-  let auth: AuthHarness;
+  let auth: AuthTestApp;
 
   beforeAll(async () => {
     // Small limits, so the tests reach them; the defaults (auth.config.ts) fit a campus behind one NAT address.
     Object.assign(process.env, { AUTH_LOGIN_PER_IP_PER_MINUTE: '30', AUTH_CAPTCHA_PER_IP_PER_MINUTE: '30', AUTH_REGISTER_PER_IP_PER_HOUR: '10' });
     redis = new Redis(requireEnv('REDIS_URL'));
-    auth = await startAuth(redis);
+    auth = await AuthTestApp.start({ redis });
   });
 
   afterAll(async () => {

@@ -1,4 +1,4 @@
-import { type AuthHarness, ADMIN_PASSWORD, signUp, startAuth, type Tokens } from './auth-harness';
+import { AuthTestApp, ADMIN_PASSWORD, signUp, type Tokens } from './auth-test-app';
 
 interface AdminSignIn {
   admin: { id: number; username: string };
@@ -6,11 +6,11 @@ interface AdminSignIn {
 }
 
 describe('administrators (auth service, PostgreSQL)', () => {
-  let auth: AuthHarness;
+  let auth: AuthTestApp;
   let token: string;
 
   beforeAll(async () => {
-    auth = await startAuth(null);
+    auth = await AuthTestApp.start();
     const answer = await auth.call<AdminSignIn>('POST', '/api/auth/admin/login', { body: { username: 'admin', password: ADMIN_PASSWORD } });
     token = answer.body.data.tokens.access_token;
   });

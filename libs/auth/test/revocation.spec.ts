@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import { createLogger, RedisRevocationList } from '@shiliu/platform';
 import { requireEnv, waitFor } from '@shiliu/platform/testing';
 import { SessionsService } from '../src/sessions/sessions.service';
-import { ADMIN_PASSWORD, type AuthHarness, signUp, startAuth, type Tokens } from './auth-harness';
+import { ADMIN_PASSWORD, AuthTestApp, signUp, type Tokens } from './auth-test-app';
 
 /**
  * A revoked session's access token stops working at once, on auth's own calls and (through the revocation list
@@ -13,11 +13,11 @@ describe.each([
   ['distributed (Redis list)', true],
 ])('session revocation, %s', (_mode, withRedis) => {
   let redis: Redis | null = null;
-  let auth: AuthHarness;
+  let auth: AuthTestApp;
 
   beforeAll(async () => {
     redis = withRedis ? new Redis(requireEnv('REDIS_URL')) : null;
-    auth = await startAuth(redis);
+    auth = await AuthTestApp.start({ redis });
   });
 
   afterAll(async () => {

@@ -1,12 +1,12 @@
 import type { PublicUser } from '../src/users/public-user';
-import { type AuthHarness, signUp, startAuth, type Tokens } from './auth-harness';
+import { AuthTestApp, signUp, type Tokens } from './auth-test-app';
 
 /** Profiles, password, account deletion and user search; captchas and limits in memory, as in embedded mode. */
 describe('users (auth service, PostgreSQL, in-memory limits)', () => {
-  let auth: AuthHarness;
+  let auth: AuthTestApp;
 
   beforeAll(async () => {
-    auth = await startAuth(null);
+    auth = await AuthTestApp.start();
   });
 
   afterAll(async () => {

@@ -1,5 +1,5 @@
 import { VerificationService } from '../src/verification/verification.service';
-import { type AuthHarness, signUp, startAuth } from './auth-harness';
+import { AuthTestApp, signUp } from './auth-test-app';
 
 interface Shown {
   id: number;
@@ -12,10 +12,10 @@ const personal = { real_name: '林小雨', id_card: '11010519491231002X', occupa
 const official = { org_name: '某某大学摄影协会', credit_code: '91350100M000100Y43', contact_name: '陈默', contact_phone: '13812345678', reason: '社团官方账号' };
 
 describe('verification (auth service, PostgreSQL)', () => {
-  let auth: AuthHarness;
+  let auth: AuthTestApp;
 
   beforeAll(async () => {
-    auth = await startAuth(null);
+    auth = await AuthTestApp.start();
   });
 
   afterAll(async () => {

@@ -15,6 +15,7 @@ import { PostService } from './posts/post.service';
 import { MediaEventsHandler } from './posts/media-events.handler';
 import { ViewCounter } from './posts/view-counter';
 import { ReactionController } from './reactions/reaction.controller';
+import { ReactionRepository } from './reactions/reaction.repository';
 import { ReactionService } from './reactions/reaction.service';
 import { MediaObjects } from './shared/media-objects';
 import { TagController } from './tags/tag.controller';
@@ -30,6 +31,7 @@ import { UserContentController } from './users/user-content.controller';
     PostRepository,
     CommentRepository,
     TagRepository,
+    ReactionRepository,
     MediaObjects,
     PostService,
     ViewCounter,

@@ -43,15 +43,12 @@ export class TestBucket {
 }
 
 /**
- * The media service as every service's tests start one, with a bucket of its own on the real MinIO. Without
- * Redis, video jobs run in this process as in embedded mode; with it, they go to BullMQ.
+ * The media service as every service's tests start one, with a bucket of its own on the real MinIO. Without Redis,
+ * video jobs run in this process as in embedded mode; with it, they go to BullMQ.
  */
 export class MediaTestApp extends ServiceTestApp {
-  private constructor(
-    parts: StartedService,
-    readonly bucket: TestBucket,
-  ) {
-    super(parts);
+  private constructor(started: StartedService, readonly bucket: TestBucket) {
+    super(started);
   }
 
   static async start(overrides: Partial<ServiceRuntime> = {}): Promise<MediaTestApp> {
@@ -68,6 +65,7 @@ export class MediaTestApp extends ServiceTestApp {
     await this.bucket.drop();
   }
 
+  /** A token for the user `id`; the uploads' owner unless a test says otherwise. */
   override token(id = 1001, userId = `user_${id}`): Promise<string> {
     return super.token(id, userId);
   }

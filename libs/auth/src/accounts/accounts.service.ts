@@ -39,7 +39,7 @@ export class AccountsService {
         { userId: input.user_id, nickname: input.nickname, password: input.password, location: this.location.locate(client.ip), bio: input.bio },
         tx,
       );
-      const tokens = await this.sessions.open({ audience: 'user', subjectId: user.id, name: user.userId }, client, tx);
+      const tokens = await this.sessions.open({ audience: 'user', subjectId: user.id, name: user.user_id }, client, tx);
       return { tokens, user: publicUser(user) };
     });
   }
@@ -53,12 +53,12 @@ export class AccountsService {
       return found && (await this.hasher.verify(passwordHash, input.password)) ? found : null;
     });
     if (!user) throw new UnauthorizedException(LOGIN_FAILED);
-    const tokens = await this.sessions.open({ audience: 'user', subjectId: user.id, name: user.userId }, client);
+    const tokens = await this.sessions.open({ audience: 'user', subjectId: user.id, name: user.user_id }, client);
     return { tokens, user: publicUser(user) };
   }
 
   async refresh(refreshToken: string): Promise<{ tokens: TokenPair }> {
-    const tokens = await this.sessions.refresh(refreshToken, 'user', async (id) => (await this.users.findById(id))?.userId ?? null);
+    const tokens = await this.sessions.refresh(refreshToken, 'user', async (id) => (await this.users.findById(id))?.user_id ?? null);
     return { tokens };
   }
 }

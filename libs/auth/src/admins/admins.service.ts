@@ -9,7 +9,8 @@ import { AuthRateLimits } from '../security/auth-rate-limits';
 import { PasswordHasher } from '../security/password-hasher';
 import { type ClientInfo, SessionsService, type TokenPair } from '../sessions/sessions.service';
 import type { AdminLoginDto } from './admin.dto';
-import { AdminEntity, publicAdmin, type PublicAdmin } from './admin.entity';
+import { AdminRepository } from './admin.repository';
+import { publicAdmin, type PublicAdmin } from './public-admin';
 
 export const ADMIN_LOGIN_FAILED = '登录失败，请检查用户名和密码';
 export const FIRST_ADMIN = 'admin';
@@ -23,18 +24,16 @@ export class AdminsService implements OnApplicationBootstrap {
     private readonly sessions: SessionsService,
     private readonly limits: AuthRateLimits,
     private readonly captcha: CaptchaService,
+    private readonly admins: AdminRepository,
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   /** Creates `admin` from ADMIN_PASSWORD, or with a generated password printed this once; replicas racing here create one. */
   async onApplicationBootstrap(): Promise<void> {
-    if (await this.repository.exists()) return;
+    if (await this.admins.any(this.dataSource.manager)) return;
     const password = this.config.ADMIN_PASSWORD ?? randomBytes(12).toString('base64url');
-    const [created] = await this.dataSource.query(
-      `INSERT INTO "admins" ("username", "password_hash") VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING "id"`,
-      [FIRST_ADMIN, await this.hasher.hash(password)],
-    );
+    const created = await this.admins.insert(this.dataSource.manager, FIRST_ADMIN, await this.hasher.hash(password));
     if (created && !this.config.ADMIN_PASSWORD) {
       this.logger.warn(`created the administrator "${FIRST_ADMIN}" with the generated password ${password} (shown only this once; set ADMIN_PASSWORD to choose it)`);
     } else if (created) {
@@ -45,38 +44,33 @@ export class AdminsService implements OnApplicationBootstrap {
   async login({ username, password, captchaId, captchaText }: AdminLoginDto, client: ClientInfo): Promise<{ admin: PublicAdmin; tokens: TokenPair }> {
     const captcha = () => this.captcha.check(captchaId ?? '', captchaText ?? '');
     const admin = await this.limits.signIn(client.ip, `admin:${username}`, captcha, async () => {
-      const found = await this.repository.createQueryBuilder('a').addSelect('a.passwordHash').where('lower(a.username) = lower(:username)', { username }).getOne();
-      return (await this.hasher.verify(found?.passwordHash, password)) ? found : null;
+      const found = await this.admins.findForSignIn(this.dataSource.manager, username);
+      return (await this.hasher.verify(found?.password_hash, password)) ? found : null;
     });
     if (!admin) throw new UnauthorizedException(ADMIN_LOGIN_FAILED);
-    await this.repository.update({ id: admin.id }, { lastLoginAt: new Date() });
+    await this.admins.signedIn(this.dataSource.manager, admin.id);
     const tokens = await this.sessions.open({ audience: 'admin', subjectId: admin.id, name: admin.username }, client);
     return { admin: publicAdmin(admin), tokens };
   }
 
   async refresh(refreshToken: string): Promise<{ tokens: TokenPair }> {
-    return { tokens: await this.sessions.refresh(refreshToken, 'admin', async (id) => (await this.repository.findOneBy({ id }))?.username ?? null) };
+    return { tokens: await this.sessions.refresh(refreshToken, 'admin', async (id) => (await this.admins.findById(this.dataSource.manager, id))?.username ?? null) };
   }
 
   async get(id: string): Promise<PublicAdmin> {
-    const admin = await this.repository.findOneBy({ id });
+    const admin = await this.admins.findById(this.dataSource.manager, id);
     if (!admin) throw new NotFoundException('管理员不存在');
     return publicAdmin(admin);
   }
 
   async list(): Promise<PublicAdmin[]> {
-    return (await this.repository.find({ order: { id: 'ASC' } })).map(publicAdmin);
+    return (await this.admins.list(this.dataSource.manager)).map(publicAdmin);
   }
 
   async create(username: string, password: string): Promise<PublicAdmin> {
-    const admin = this.repository.create({ username, passwordHash: await this.hasher.hash(password), lastLoginAt: null });
-    try {
-      await this.repository.insert(admin);
-    } catch (error) {
-      if ((error as { code?: string }).code === '23505') throw new ConflictException('用户名已存在');
-      throw error;
-    }
-    return this.get(admin.id);
+    const admin = await this.admins.insert(this.dataSource.manager, username, await this.hasher.hash(password));
+    if (!admin) throw new ConflictException('用户名已存在');
+    return publicAdmin(admin);
   }
 
   /** A new password signs the administrator out everywhere. */
@@ -84,7 +78,7 @@ export class AdminsService implements OnApplicationBootstrap {
     await this.get(id);
     const passwordHash = await this.hasher.hash(password);
     const revoked = await this.dataSource.transaction(async (tx) => {
-      await tx.getRepository(AdminEntity).update({ id }, { passwordHash });
+      await this.admins.setPasswordHash(tx, id, passwordHash);
       return this.sessions.revokeAll('admin', id, null, tx);
     });
     await this.sessions.announce(revoked);
@@ -94,17 +88,12 @@ export class AdminsService implements OnApplicationBootstrap {
   async remove(id: string, actingAdminId: string): Promise<void> {
     if (id === actingAdminId) throw new BadRequestException('不能删除当前登录的管理员');
     const revoked = await this.dataSource.transaction(async (tx) => {
-      await tx.query(`LOCK TABLE "admins" IN SHARE ROW EXCLUSIVE MODE`);
-      const repository = tx.getRepository(AdminEntity);
-      if (!(await repository.existsBy({ id }))) throw new NotFoundException('管理员不存在');
-      if ((await repository.count()) <= 1) throw new BadRequestException('至少保留一名管理员');
-      await repository.delete({ id });
+      await this.admins.lockAll(tx);
+      if (!(await this.admins.findById(tx, id))) throw new NotFoundException('管理员不存在');
+      if ((await this.admins.count(tx)) <= 1) throw new BadRequestException('至少保留一名管理员');
+      await this.admins.delete(tx, id);
       return this.sessions.revokeAll('admin', id, null, tx);
     });
     await this.sessions.announce(revoked);
-  }
-
-  private get repository() {
-    return this.dataSource.getRepository(AdminEntity);
   }
 }

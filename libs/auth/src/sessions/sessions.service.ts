@@ -3,6 +3,7 @@ import { Inject, Injectable, type OnApplicationBootstrap, UnauthorizedException 
 import { ACCESS_TOKEN_SECONDS, type Audience, messageForStatus, REVOCATION_LIST, type RevocationList } from '@shiliu/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { TokenSigner } from '../security/token-signer';
+import { SessionRepository } from './session.repository';
 
 const REFRESH_TOKEN_DAYS = 30;
 
@@ -39,47 +40,40 @@ export class SessionsService implements OnApplicationBootstrap {
   constructor(
     private readonly dataSource: DataSource,
     private readonly signer: TokenSigner,
+    private readonly sessions: SessionRepository,
     @Inject(REVOCATION_LIST) private readonly revocations: RevocationList,
   ) {}
 
   /** Announces again what was revoked within a token's lifetime: an in-memory list starts empty after a restart. */
   async onApplicationBootstrap(): Promise<void> {
-    const rows: { id: string }[] = await this.dataSource.query(
-      `SELECT "id" FROM "sessions" WHERE "revoked_at" > now() - make_interval(secs => $1)`,
-      [ACCESS_TOKEN_SECONDS],
-    );
-    await this.revocations.revoke(rows.map((row) => row.id));
+    await this.revocations.revoke(await this.sessions.revokedWithin(this.dataSource.manager, ACCESS_TOKEN_SECONDS));
   }
 
   async open(subject: SessionSubject, client: ClientInfo, manager: EntityManager = this.dataSource.manager): Promise<TokenPair> {
     const sessionId = randomUUID();
-    await manager.query(
-      `INSERT INTO "sessions" ("id", "audience", "subject_id", "user_agent", "ip", "expires_at")
-       VALUES ($1, $2, $3, $4, $5, now() + make_interval(days => $6))`,
-      [sessionId, subject.audience, subject.subjectId, client.userAgent?.slice(0, 300) ?? null, client.ip ?? null, REFRESH_TOKEN_DAYS],
-    );
+    await this.sessions.insert(manager, {
+      id: sessionId,
+      audience: subject.audience,
+      subjectId: subject.subjectId,
+      userAgent: client.userAgent?.slice(0, 300) ?? null,
+      ip: client.ip ?? null,
+      days: REFRESH_TOKEN_DAYS,
+    });
     return this.issue(manager, subject, sessionId);
   }
 
   /** Trades a refresh token for a new pair; the old one is spent. */
   async refresh(refreshToken: string, audience: Audience, nameOf: (subjectId: string) => Promise<string | null>): Promise<TokenPair> {
     return this.dataSource.transaction(async (manager): Promise<TokenPair | { reused: string }> => {
-      const [found] = await manager.query(
-        `SELECT t."used_at", s."id" AS "session_id", s."subject_id", s."revoked_at", s."expires_at" < now() AS "expired"
-           FROM "refresh_tokens" t JOIN "sessions" s ON s."id" = t."session_id"
-          WHERE t."token_hash" = $1 AND s."audience" = $2
-          FOR UPDATE OF t, s`,
-        [hashOf(refreshToken), audience],
-      );
+      const found = await this.sessions.findForRefresh(manager, hashOf(refreshToken), audience);
       if (!found || found.revoked_at || found.expired) throw new UnauthorizedException(messageForStatus(401));
       if (found.used_at) {
-        await manager.query(`UPDATE "sessions" SET "revoked_at" = now() WHERE "id" = $1`, [found.session_id]);
-        return { reused: found.session_id as string };
+        await this.sessions.revoke(manager, found.session_id);
+        return { reused: found.session_id };
       }
       const name = await nameOf(String(found.subject_id));
       if (!name) throw new UnauthorizedException(messageForStatus(401));
-      await manager.query(`UPDATE "refresh_tokens" SET "used_at" = now() WHERE "token_hash" = $1`, [hashOf(refreshToken)]);
-      await manager.query(`UPDATE "sessions" SET "last_used_at" = now() WHERE "id" = $1`, [found.session_id]);
+      await this.sessions.spend(manager, hashOf(refreshToken), found.session_id);
       return this.issue(manager, { audience, subjectId: String(found.subject_id), name }, found.session_id);
     }).then(async (outcome) => {
       // The revocation above must commit, so the refusal comes after the transaction.
@@ -92,7 +86,7 @@ export class SessionsService implements OnApplicationBootstrap {
   }
 
   async revoke(sessionId: string): Promise<void> {
-    await this.dataSource.query(`UPDATE "sessions" SET "revoked_at" = now() WHERE "id" = $1 AND "revoked_at" IS NULL`, [sessionId]);
+    await this.sessions.revoke(this.dataSource.manager, sessionId);
     await this.announce([sessionId]);
   }
 
@@ -101,13 +95,7 @@ export class SessionsService implements OnApplicationBootstrap {
    * transaction; the caller passes what this answers to `announce` once that transaction has committed.
    */
   async revokeAll(audience: Audience, subjectId: string, except: string | null, manager: EntityManager): Promise<string[]> {
-    const [rows]: [{ id: string }[], number] = await manager.query(
-      `UPDATE "sessions" SET "revoked_at" = now()
-        WHERE "audience" = $1 AND "subject_id" = $2 AND "revoked_at" IS NULL AND ($3::uuid IS NULL OR "id" <> $3::uuid)
-        RETURNING "id"`,
-      [audience, subjectId, except],
-    );
-    return rows.map((row) => row.id);
+    return this.sessions.revokeAll(manager, audience, subjectId, except);
   }
 
   /** Makes committed revocations take effect everywhere. */
@@ -117,13 +105,12 @@ export class SessionsService implements OnApplicationBootstrap {
 
   /** Whether a session named in an access token is still live (a revoked session's tokens stop working at once). */
   async isLive(sessionId: string): Promise<boolean> {
-    const [row] = await this.dataSource.query(`SELECT 1 FROM "sessions" WHERE "id" = $1 AND "revoked_at" IS NULL AND "expires_at" > now()`, [sessionId]);
-    return Boolean(row);
+    return this.sessions.isLive(this.dataSource.manager, sessionId);
   }
 
   private async issue(manager: EntityManager, subject: SessionSubject, sessionId: string): Promise<TokenPair> {
     const refreshToken = randomBytes(32).toString('base64url');
-    await manager.query(`INSERT INTO "refresh_tokens" ("token_hash", "session_id") VALUES ($1, $2)`, [hashOf(refreshToken), sessionId]);
+    await this.sessions.addRefreshToken(manager, hashOf(refreshToken), sessionId);
     const accessToken = await this.signer.sign({ ...subject, sessionId });
     return { access_token: accessToken, refresh_token: refreshToken, expires_in: ACCESS_TOKEN_SECONDS };
   }

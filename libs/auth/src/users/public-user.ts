@@ -1,5 +1,5 @@
 import type { UserProfileSnapshot } from '@shiliu/contracts';
-import type { UserEntity } from './user.entity';
+import type { UserRow } from './user.repository';
 
 /** What anyone may see of a user: never the password hash, never verification data. */
 export interface PublicUser extends UserProfileSnapshot {
@@ -12,24 +12,24 @@ export interface PublicUser extends UserProfileSnapshot {
   created_at: string;
 }
 
-export function publicUser(user: UserEntity): PublicUser {
+export function publicUser(user: UserRow): PublicUser {
   return {
     ...profileSnapshot(user),
     gender: user.gender,
-    zodiac_sign: user.zodiacSign,
+    zodiac_sign: user.zodiac_sign,
     mbti: user.mbti,
     education: user.education,
     major: user.major,
     interests: user.interests,
-    created_at: user.createdAt.toISOString(),
+    created_at: user.created_at.toISOString(),
   };
 }
 
 /** The fields other services keep of a user (user.registered / user.updated). */
-export function profileSnapshot(user: UserEntity): UserProfileSnapshot {
+export function profileSnapshot(user: UserRow): UserProfileSnapshot {
   return {
     id: Number(user.id),
-    user_id: user.userId,
+    user_id: user.user_id,
     nickname: user.nickname,
     avatar: user.avatar,
     bio: user.bio,

@@ -3,7 +3,7 @@ import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 import { backfillRequested, type BackfillRequestedPayload, type EventEnvelope, userAnnounced } from '@shiliu/contracts';
 import { type EventContext, Outbox } from '@shiliu/platform';
 import { profileSnapshot } from './public-user';
-import { UserEntity } from './user.entity';
+import { UserRepository } from './user.repository';
 
 /**
  * Re-announces every user when a read model asks (libs/platform/README.md, "Read models and backfill"). The rows
@@ -11,12 +11,11 @@ import { UserEntity } from './user.entity';
  */
 @Controller()
 export class UserAnnouncer {
-  constructor(@Inject(Outbox) private readonly outbox: Outbox) {}
+  constructor(@Inject(Outbox) private readonly outbox: Outbox, private readonly users: UserRepository) {}
 
   @EventPattern(backfillRequested.type)
   async announce(@Payload() envelope: EventEnvelope<BackfillRequestedPayload>, @Ctx() context: EventContext): Promise<void> {
     if (!envelope.payload.entities.includes('user')) return;
-    const users = await context.manager.getRepository(UserEntity).find({ order: { id: 'ASC' }, lock: { mode: 'pessimistic_read' } });
-    for (const user of users) await this.outbox.add(context.manager, userAnnounced, { user: profileSnapshot(user) });
+    for (const user of await this.users.allForShare(context.manager)) await this.outbox.add(context.manager, userAnnounced, { user: profileSnapshot(user) });
   }
 }

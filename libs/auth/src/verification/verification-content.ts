@@ -1,5 +1,5 @@
 import { BadRequestException } from '@nestjs/common';
-import type { VerificationType } from './verification-application.entity';
+import type { VerificationType } from './verification.repository';
 
 interface FieldRule {
   name: string;

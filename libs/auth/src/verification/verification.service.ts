@@ -4,9 +4,9 @@ import { Outbox } from '@shiliu/platform';
 import { DataSource } from 'typeorm';
 import { FieldCipher, mask } from '../security/field-cipher';
 import { profileSnapshot } from '../users/public-user';
-import { UserEntity } from '../users/user.entity';
+import { UserRepository } from '../users/user.repository';
 import { contentRules, validContent } from './verification-content';
-import { VerificationApplicationEntity, type VerificationStatus, type VerificationType } from './verification-application.entity';
+import { type ApplicationRow, VerificationRepository, type VerificationStatus, type VerificationType } from './verification.repository';
 
 export interface ShownApplication {
   id: number;
@@ -24,25 +24,28 @@ const PRECEDENCE: VerificationStatus[] = [1, 2, 0];
 /** Verification applications: one at a time per user; personal numbers encrypted at rest and masked when shown. */
 @Injectable()
 export class VerificationService {
-  constructor(private readonly dataSource: DataSource, private readonly outbox: Outbox, private readonly cipher: FieldCipher) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly outbox: Outbox,
+    private readonly cipher: FieldCipher,
+    private readonly applications: VerificationRepository,
+    private readonly users: UserRepository,
+  ) {}
 
   async submit(accountId: string, type: VerificationType, content: unknown): Promise<ShownApplication> {
     const fields = validContent(type, content);
     return this.dataSource.transaction(async (tx) => {
       // Serialises two submissions from the same user, so only one application can be open.
-      await tx.query(`SELECT 1 FROM "users" WHERE "id" = $1 FOR UPDATE`, [accountId]);
-      const repository = tx.getRepository(VerificationApplicationEntity);
-      if (await repository.existsBy({ accountId })) throw new ConflictException('您已提交过认证申请，请先撤回后再重新申请');
+      await this.users.lock(tx, accountId);
+      if (await this.applications.anyOf(tx, accountId)) throw new ConflictException('您已提交过认证申请，请先撤回后再重新申请');
       const stored = { ...fields };
       for (const rule of contentRules[type]) if (rule.secret) stored[rule.name] = this.cipher.encrypt(fields[rule.name]);
-      const application = repository.create({ accountId, type, status: 0, content: stored, rejectReason: null, reviewedAt: null });
-      await repository.insert(application);
-      return this.show(await repository.findOneByOrFail({ id: application.id }));
+      return this.show(await this.applications.insert(tx, accountId, type, stored));
     });
   }
 
   async status(accountId: string): Promise<ShownApplication | null> {
-    const applications = await this.dataSource.getRepository(VerificationApplicationEntity).findBy({ accountId });
+    const applications = await this.applications.allOf(this.dataSource.manager, accountId);
     const chosen = PRECEDENCE.map((status) => applications.find((a) => a.status === status)).find(Boolean);
     return chosen ? this.show(chosen) : null;
   }
@@ -50,40 +53,35 @@ export class VerificationService {
   /** Withdraws every application of the user; an approved one takes the badge with it. */
   async revoke(accountId: string): Promise<number> {
     return this.dataSource.transaction(async (tx) => {
-      const removed = await tx.getRepository(VerificationApplicationEntity).delete({ accountId });
-      const users = tx.getRepository(UserEntity);
-      const user = await users.findOneBy({ id: accountId });
+      const removed = await this.applications.deleteAllOf(tx, accountId);
+      const user = await this.users.findById(tx, accountId);
       if (user && user.verified !== 0) {
-        await users.update({ id: accountId }, { verified: 0 });
-        await this.outbox.add(tx, userUpdated, { user: profileSnapshot({ ...user, verified: 0 }) });
+        const unverified = await this.users.setVerified(tx, accountId, 0);
+        if (unverified) await this.outbox.add(tx, userUpdated, { user: profileSnapshot(unverified) });
       }
-      return removed.affected ?? 0;
+      return removed;
     });
   }
 
   /** The administrator's decision (called by the admin audit API): the user becomes verified with the application's type. */
   async approve(applicationId: string): Promise<ShownApplication> {
     return this.dataSource.transaction(async (tx) => {
-      const repository = tx.getRepository(VerificationApplicationEntity);
-      const application = await repository.findOneBy({ id: applicationId });
+      const application = await this.applications.approve(tx, applicationId);
       if (!application) throw new NotFoundException('认证申请不存在');
-      await repository.update({ id: applicationId }, { status: 1, rejectReason: null, reviewedAt: new Date() });
-      const users = tx.getRepository(UserEntity);
-      await users.update({ id: application.accountId }, { verified: application.type });
-      const user = await users.findOneByOrFail({ id: application.accountId });
-      await this.outbox.add(tx, userVerified, { id: Number(user.id), user_id: user.userId, verified: application.type });
-      return this.show(await repository.findOneByOrFail({ id: applicationId }));
+      const user = await this.users.setVerified(tx, application.account_id, application.type);
+      if (!user) throw new NotFoundException('用户不存在');
+      await this.outbox.add(tx, userVerified, { id: Number(user.id), user_id: user.user_id, verified: application.type });
+      return this.show(application);
     });
   }
 
   async reject(applicationId: string, reason: string): Promise<ShownApplication> {
-    const repository = this.dataSource.getRepository(VerificationApplicationEntity);
-    const result = await repository.update({ id: applicationId, status: 0 }, { status: 2, rejectReason: reason, reviewedAt: new Date() });
-    if (!result.affected) throw new NotFoundException('认证申请不存在或已审核');
-    return this.show(await repository.findOneByOrFail({ id: applicationId }));
+    const application = await this.applications.reject(this.dataSource.manager, applicationId, reason);
+    if (!application) throw new NotFoundException('认证申请不存在或已审核');
+    return this.show(application);
   }
 
-  private show(application: VerificationApplicationEntity): ShownApplication {
+  private show(application: ApplicationRow): ShownApplication {
     const content = { ...application.content };
     for (const rule of contentRules[application.type]) {
       if (rule.secret && content[rule.name]) content[rule.name] = mask(this.cipher.decrypt(content[rule.name]), rule.secret.keepStart, rule.secret.keepEnd);
@@ -93,9 +91,9 @@ export class VerificationService {
       type: application.type,
       status: application.status,
       content,
-      reject_reason: application.rejectReason,
-      created_at: application.createdAt.toISOString(),
-      reviewed_at: application.reviewedAt?.toISOString() ?? null,
+      reject_reason: application.reject_reason,
+      created_at: application.created_at.toISOString(),
+      reviewed_at: application.reviewed_at?.toISOString() ?? null,
     };
   }
 }

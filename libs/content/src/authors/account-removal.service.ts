@@ -4,6 +4,7 @@ import { CommentRepository } from '../comments/comment.repository';
 import { CommentService } from '../comments/comment.service';
 import { PostRepository } from '../posts/post.repository';
 import { PostService } from '../posts/post.service';
+import { ReactionRepository } from '../reactions/reaction.repository';
 import { ReactionService } from '../reactions/reaction.service';
 import { AuthorRepository } from './author.repository';
 
@@ -20,7 +21,8 @@ export class AccountRemovalService {
     private readonly postService: PostService,
     private readonly comments: CommentRepository,
     private readonly commentService: CommentService,
-    private readonly reactions: ReactionService,
+    private readonly reactionService: ReactionService,
+    private readonly reactions: ReactionRepository,
   ) {}
 
   async remove(manager: EntityManager, userId: number): Promise<void> {
@@ -34,15 +36,13 @@ export class AccountRemovalService {
       const current = await this.comments.lock(manager, Number(comment.id));
       if (current) await this.commentService.removeWithin(manager, current);
     }
-    const likes: { target_type: number; target_id: string }[] = await manager.query(`SELECT "target_type", "target_id" FROM "likes" WHERE "user_id" = $1 ORDER BY "id"`, [id]);
-    for (const like of likes) {
-      if (like.target_type === 1) await this.reactions.unlikePostWithin(manager, id, Number(like.target_id));
-      else await this.reactions.unlikeCommentWithin(manager, id, Number(like.target_id));
+    for (const like of await this.reactions.likesOf(manager, id)) {
+      if (like.target_type === 1) await this.reactionService.unlikePostWithin(manager, id, Number(like.target_id));
+      else await this.reactionService.unlikeCommentWithin(manager, id, Number(like.target_id));
     }
-    const collections: { post_id: string }[] = await manager.query(`SELECT "post_id" FROM "collections" WHERE "user_id" = $1 ORDER BY "id"`, [id]);
-    for (const collection of collections) await this.reactions.uncollectWithin(manager, id, Number(collection.post_id));
-    await manager.query(`DELETE FROM "post_mentions" WHERE "user_id" = $1`, [id]);
-    await manager.query(`DELETE FROM "comment_mentions" WHERE "user_id" = $1`, [id]);
+    for (const postId of await this.reactions.collectionsOf(manager, id)) await this.reactionService.uncollectWithin(manager, id, postId);
+    await this.posts.removeMentionsOf(manager, id);
+    await this.comments.removeMentionsOf(manager, id);
     await this.authors.remove(manager, userId);
   }
 }

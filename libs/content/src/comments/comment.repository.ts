@@ -124,6 +124,11 @@ export class CommentRepository {
     return rows.map((row) => String(row.user_id));
   }
 
+  /** A deleted account is mentioned nowhere any more. */
+  async removeMentionsOf(manager: EntityManager, userId: string): Promise<void> {
+    await manager.query(`DELETE FROM "comment_mentions" WHERE "user_id" = $1`, [userId]);
+  }
+
   /** The comment and, for a top-level one, its replies: what a delete takes away. */
   async withReplies(manager: EntityManager, comment: CommentRecord): Promise<CommentRecord[]> {
     if (comment.parent_id !== null) return [comment];

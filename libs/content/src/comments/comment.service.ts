@@ -3,6 +3,7 @@ import { commentCreated, commentDeleted, userMentionedInComment } from '@shiliu/
 import { offsetOf, Outbox, type Pagination, pagination, type Principal } from '@shiliu/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AuthorRepository } from '../authors/author.repository';
+import { PostRepository } from '../posts/post.repository';
 import { MediaObjects } from '../shared/media-objects';
 import { embeddedImages, findMentions, resolveMentions, sanitizeRichText, textLength, toPlainText } from '../shared/rich-text';
 import { badRequest, notFound } from '../shared/sql';
@@ -21,6 +22,7 @@ export class CommentService {
     private readonly authors: AuthorRepository,
     private readonly media: MediaObjects,
     private readonly outbox: Outbox,
+    private readonly posts: PostRepository,
   ) {}
 
   async list(postId: number, viewerId: string | null, page: number, limit: number, sort: 'asc' | 'desc'): Promise<{ comments: CommentView[]; pagination: Pagination }> {
@@ -118,7 +120,7 @@ export class CommentService {
       const found = await this.comments.find(manager, id);
       if (!found) throw notFound();
       // The note's row before the comment's, the order a note's deletion takes them in, so the two never deadlock.
-      await manager.query(`SELECT 1 FROM "posts" WHERE "id" = $1 FOR UPDATE`, [found.post_id]);
+      await this.posts.lock(manager, Number(found.post_id));
       const comment = await this.comments.lock(manager, id);
       if (!comment) throw notFound();
       if (String(comment.author_id) !== principal.id) {
@@ -130,7 +132,8 @@ export class CommentService {
 
   /** Deletes a comment (a top-level one with its replies) in the caller's transaction; answers how many went. */
   async removeWithin(manager: EntityManager, comment: CommentRecord): Promise<number> {
-    const [post] = (await manager.query(`SELECT "author_id" FROM "posts" WHERE "id" = $1 FOR UPDATE`, [comment.post_id])) as { author_id: string }[];
+    const post = await this.posts.lock(manager, Number(comment.post_id));
+    if (!post) throw notFound();
     const gone = await this.comments.withReplies(manager, comment);
     await this.comments.remove(manager, gone.map((each) => Number(each.id)));
     await this.comments.adjustCounts(manager, comment.post_id, -gone.length, comment.parent_id, -1);
@@ -148,8 +151,8 @@ export class CommentService {
   }
 
   private async publishedPost(manager: EntityManager, postId: number): Promise<{ author_id: string }> {
-    const [post]: { author_id: string }[] = await manager.query(`SELECT "author_id" FROM "posts" WHERE "id" = $1 AND NOT "is_draft"`, [postId]);
-    if (!post) throw notFound();
+    const post = await this.posts.find(manager, postId);
+    if (!post || post.is_draft) throw notFound();
     return post;
   }
 }

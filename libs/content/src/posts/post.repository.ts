@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { PostSnapshot } from '@shiliu/contracts';
+import { rowsOf } from '@shiliu/platform';
 import { DataSource, type EntityManager } from 'typeorm';
-import { containsPattern, rowsOf } from '../shared/sql';
+import { containsPattern } from '../shared/sql';
 
 export interface StoredImage {
   url: string;
@@ -257,6 +258,77 @@ export class PostRepository {
   async mentions(manager: EntityManager, postId: number): Promise<string[]> {
     const rows: { user_id: string }[] = await manager.query(`SELECT "user_id" FROM "post_mentions" WHERE "post_id" = $1`, [postId]);
     return rows.map((row) => String(row.user_id));
+  }
+
+  /** Every published note's id and counters, read FOR SHARE (a change committing meanwhile waits for the caller). */
+  async publishedForShare(manager: EntityManager): Promise<{ id: string; like_count: number; collect_count: number }[]> {
+    return rowsOf(manager, `SELECT "id", "like_count", "collect_count" FROM "posts" WHERE NOT "is_draft" ORDER BY "id" FOR SHARE`);
+  }
+
+  /** What media told of an image (size, placeholder, thumbnail), or null when it has not. */
+  async imageDetails(url: string): Promise<StoredImage | null> {
+    const [row] = await rowsOf<StoredImage>(this.dataSource, `SELECT "url", "width", "height", "blurhash", "thumbnail_url" FROM "image_details" WHERE "url" = $1`, [url]);
+    return row ?? null;
+  }
+
+  /** Keeps what media told of an image, and copies it into every note that already shows the image. */
+  async saveImageDetails(manager: EntityManager, image: Required<StoredImage>): Promise<void> {
+    const params = [image.url, image.width, image.height, image.blurhash, image.thumbnail_url];
+    await rowsOf(
+      manager,
+      `INSERT INTO "image_details" ("url", "width", "height", "blurhash", "thumbnail_url") VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT ("url") DO UPDATE SET "width" = $2, "height" = $3, "blurhash" = $4, "thumbnail_url" = $5`,
+      params,
+    );
+    await rowsOf(
+      manager,
+      `UPDATE "posts" SET "images" = (
+         SELECT jsonb_agg(CASE WHEN image->>'url' = $1
+           THEN image || jsonb_build_object('width', $2::int, 'height', $3::int, 'blurhash', $4::text, 'thumbnail_url', $5::text)
+           ELSE image END ORDER BY position)
+         FROM jsonb_array_elements("images") WITH ORDINALITY AS list(image, position))
+       WHERE "images" @> jsonb_build_array(jsonb_build_object('url', $1::text))`,
+      params,
+    );
+  }
+
+  /**
+   * Switches the owner's notes and drafts that name an uploaded video to its playable file, giving them the
+   * generated cover where they had none; answers the notes changed.
+   */
+  async switchVideo(manager: EntityManager, ownerId: number, sourceUrl: string, videoUrl: string, coverUrl: string | null): Promise<{ id: string; is_draft: boolean }[]> {
+    return rowsOf(
+      manager,
+      `UPDATE "posts" SET
+         "video" = jsonb_set(
+           jsonb_set("video", '{url}', to_jsonb($3::text)),
+           '{cover_url}', CASE WHEN "video"->>'cover_url' IS NULL THEN to_jsonb($4::text) ELSE "video"->'cover_url' END),
+         "cover_url" = COALESCE("cover_url", $4),
+         "updated_at" = now()
+       WHERE "author_id" = $1 AND "video"->>'url' = $2
+       RETURNING "id", "is_draft"`,
+      [ownerId, sourceUrl, videoUrl, coverUrl],
+    );
+  }
+
+  /** Adds counted views to the notes' rows in one statement; deleted notes simply match nothing. */
+  async addViews(counts: Map<number, number>): Promise<void> {
+    await rowsOf(
+      this.dataSource,
+      `UPDATE "posts" p SET "view_count" = p."view_count" + v."n"
+         FROM unnest($1::bigint[], $2::int[]) AS v("id", "n") WHERE p."id" = v."id"`,
+      [[...counts.keys()], [...counts.values()]],
+    );
+  }
+
+  /** Demo data: views that loosely follow each note's engagement. */
+  async estimateViewsFromEngagement(manager: EntityManager): Promise<void> {
+    await rowsOf(manager, `UPDATE "posts" SET "view_count" = "like_count" * 6 + "comment_count" * 4 + floor(random() * 120)::int`);
+  }
+
+  /** A deleted account is mentioned nowhere any more. */
+  async removeMentionsOf(manager: EntityManager, userId: string): Promise<void> {
+    await rowsOf(manager, `DELETE FROM "post_mentions" WHERE "user_id" = $1`, [userId]);
   }
 
   /** Removes a note and everything hanging off it; likes have no foreign key (one table for two targets), so they go by hand. */

@@ -282,7 +282,7 @@ export class PostService {
     if (textLength(contentText) > CONTENT_MAX) throw badRequest(`内容不能超过${CONTENT_MAX}个字符`);
     if (categoryId === null && !isDraft) throw badRequest('请选择分类');
     if (categoryId !== null && !(await this.categories.exists(manager, categoryId))) throw badRequest('分类不存在');
-    const tags = normaliseTags(form.tags ?? (existing ? await this.tagNames(manager, Number(existing.id)) : []));
+    const tags = normaliseTags(form.tags ?? (existing ? await this.tags.namesOfPost(manager, Number(existing.id)) : []));
 
     const imageInputs = form.images ?? existing?.images.map((image) => image.url) ?? [];
     const videoInput = form.video === undefined ? (existing?.video ?? null) : form.video;
@@ -300,11 +300,6 @@ export class PostService {
     }
     const values: PostValues = { title, content, contentText, categoryId, type, isDraft, images, video, coverUrl: video?.cover_url ?? images[0]?.url ?? null };
     return { values, tags, mentionIds };
-  }
-
-  private async tagNames(manager: EntityManager, postId: number): Promise<string[]> {
-    const rows: { name: string }[] = await manager.query(`SELECT t."name" FROM "post_tags" pt JOIN "tags" t ON t."id" = pt."tag_id" WHERE pt."post_id" = $1 ORDER BY pt."position"`, [postId]);
-    return rows.map((row) => row.name);
   }
 }
 

@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@ne
 import { LOGGER, MemoryTtlStore, REDIS, RedisTtlStore, SERVICE_NAME, type TtlStore } from '@shiliu/platform';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { DataSource } from 'typeorm';
+import { PostRepository } from './post.repository';
 
 /** A viewer counts once per note per hour. */
 const VIEW_WINDOW_SECONDS = 60 * 60;
@@ -85,7 +85,7 @@ export class ViewCounter implements OnModuleInit, OnModuleDestroy {
   private timer: NodeJS.Timeout | null = null;
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly posts: PostRepository,
     @Inject(REDIS) redis: Redis | null,
     @Inject(SERVICE_NAME) service: string,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -118,11 +118,7 @@ export class ViewCounter implements OnModuleInit, OnModuleDestroy {
   async flush(): Promise<void> {
     await this.pending.drain(async (counts) => {
       if (counts.size === 0) return;
-      await this.dataSource.query(
-        `UPDATE "posts" p SET "view_count" = p."view_count" + v."n"
-           FROM unnest($1::bigint[], $2::int[]) AS v("id", "n") WHERE p."id" = v."id"`,
-        [[...counts.keys()], [...counts.values()]],
-      );
+      await this.posts.addViews(counts);
     });
   }
 }

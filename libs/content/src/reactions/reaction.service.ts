@@ -3,7 +3,8 @@ import { commentLiked, commentUnliked, postCollected, postLiked, postUncollected
 import { Outbox } from '@shiliu/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AuthorRepository } from '../authors/author.repository';
-import { isForeignKeyViolation, notFound, rowsOf } from '../shared/sql';
+import { isForeignKeyViolation, notFound } from '../shared/sql';
+import { type Counted, ReactionRepository } from './reaction.repository';
 
 export interface LikeState {
   liked: boolean;
@@ -15,12 +16,6 @@ export interface CollectState {
   collectCount: number;
 }
 
-interface Counted {
-  count: number;
-  author_id: string;
-  post_id: string;
-}
-
 /**
  * Likes and collections. The unique key on (user, target) decides whether a request changes anything, and the
  * counter moves in the same transaction only when it did: liking twice counts once, unliking what was not liked
@@ -28,7 +23,12 @@ interface Counted {
  */
 @Injectable()
 export class ReactionService {
-  constructor(private readonly dataSource: DataSource, private readonly outbox: Outbox, private readonly authors: AuthorRepository) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly outbox: Outbox,
+    private readonly authors: AuthorRepository,
+    private readonly reactions: ReactionRepository,
+  ) {}
 
   likePost(userId: string, postId: number): Promise<LikeState> {
     return this.asKnownUser(userId, (manager) => this.likePostWithin(manager, userId, postId));
@@ -44,15 +44,8 @@ export class ReactionService {
   }
 
   async likePostWithin(manager: EntityManager, userId: string, postId: number): Promise<LikeState> {
-    const inserted: unknown[] = await rowsOf(manager, 
-      `INSERT INTO "likes" ("user_id", "target_type", "target_id") VALUES ($1, 1, $2) ON CONFLICT DO NOTHING RETURNING "id"`,
-      [userId, postId],
-    );
-    if (inserted.length === 0) return { liked: true, likeCount: (await this.currentPost(manager, postId, 'like_count')).count };
-    const [row]: Counted[] = await rowsOf(manager, 
-      `UPDATE "posts" SET "like_count" = "like_count" + 1 WHERE "id" = $1 AND NOT "is_draft" RETURNING "like_count" AS "count", "author_id", "id" AS "post_id"`,
-      [postId],
-    );
+    if (!(await this.reactions.addLike(manager, userId, 1, postId))) return { liked: true, likeCount: (await this.currentPost(manager, postId, 'like_count')).count };
+    const row = await this.reactions.movePostCounter(manager, postId, 'like_count', 1, true);
     // Nothing to like: throwing rolls the inserted row back with the transaction.
     if (!row) throw notFound();
     await this.outbox.add(manager, postLiked, { post_id: postId, post_author_id: Number(row.author_id), user_id: Number(userId), count: row.count });
@@ -68,12 +61,8 @@ export class ReactionService {
 
   /** Answers the new count when a like was removed, null when there was none. */
   async unlikePostWithin(manager: EntityManager, userId: string, postId: number): Promise<number | null> {
-    const deleted: unknown[] = await rowsOf(manager, `DELETE FROM "likes" WHERE "user_id" = $1 AND "target_type" = 1 AND "target_id" = $2 RETURNING "id"`, [userId, postId]);
-    if (deleted.length === 0) return null;
-    const [row]: Counted[] = await rowsOf(manager, 
-      `UPDATE "posts" SET "like_count" = "like_count" - 1 WHERE "id" = $1 RETURNING "like_count" AS "count", "author_id", "id" AS "post_id"`,
-      [postId],
-    );
+    if (!(await this.reactions.removeLike(manager, userId, 1, postId))) return null;
+    const row = await this.reactions.movePostCounter(manager, postId, 'like_count', -1);
     if (!row) throw notFound();
     await this.outbox.add(manager, postUnliked, { post_id: postId, post_author_id: Number(row.author_id), user_id: Number(userId), count: row.count });
     return row.count;
@@ -81,15 +70,8 @@ export class ReactionService {
 
   likeComment(userId: string, commentId: number): Promise<LikeState> {
     return this.asKnownUser(userId, async (manager) => {
-      const inserted: unknown[] = await rowsOf(manager, 
-        `INSERT INTO "likes" ("user_id", "target_type", "target_id") VALUES ($1, 2, $2) ON CONFLICT DO NOTHING RETURNING "id"`,
-        [userId, commentId],
-      );
-      if (inserted.length === 0) return { liked: true, likeCount: (await this.currentComment(manager, commentId)).count };
-      const [row]: Counted[] = await rowsOf(manager, 
-        `UPDATE "comments" SET "like_count" = "like_count" + 1 WHERE "id" = $1 RETURNING "like_count" AS "count", "author_id", "post_id"`,
-        [commentId],
-      );
+      if (!(await this.reactions.addLike(manager, userId, 2, commentId))) return { liked: true, likeCount: (await this.currentComment(manager, commentId)).count };
+      const row = await this.reactions.moveCommentLikes(manager, commentId, 1);
       if (!row) throw notFound();
       await this.outbox.add(manager, commentLiked, { comment_id: commentId, post_id: Number(row.post_id), comment_author_id: Number(row.author_id), user_id: Number(userId), count: row.count });
       return { liked: true, likeCount: row.count };
@@ -104,12 +86,8 @@ export class ReactionService {
   }
 
   async unlikeCommentWithin(manager: EntityManager, userId: string, commentId: number): Promise<number | null> {
-    const deleted: unknown[] = await rowsOf(manager, `DELETE FROM "likes" WHERE "user_id" = $1 AND "target_type" = 2 AND "target_id" = $2 RETURNING "id"`, [userId, commentId]);
-    if (deleted.length === 0) return null;
-    const [row]: Counted[] = await rowsOf(manager, 
-      `UPDATE "comments" SET "like_count" = "like_count" - 1 WHERE "id" = $1 RETURNING "like_count" AS "count", "author_id", "post_id"`,
-      [commentId],
-    );
+    if (!(await this.reactions.removeLike(manager, userId, 2, commentId))) return null;
+    const row = await this.reactions.moveCommentLikes(manager, commentId, -1);
     if (!row) throw notFound();
     await this.outbox.add(manager, commentUnliked, { comment_id: commentId, post_id: Number(row.post_id), comment_author_id: Number(row.author_id), user_id: Number(userId), count: row.count });
     return row.count;
@@ -121,19 +99,17 @@ export class ReactionService {
 
   async collectWithin(manager: EntityManager, userId: string, postId: number): Promise<CollectState> {
     await this.currentPost(manager, postId, 'collect_count');
-    let inserted: unknown[];
+    let inserted: boolean;
     try {
-      inserted = await rowsOf(manager, `INSERT INTO "collections" ("user_id", "post_id") VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING "id"`, [userId, postId]);
+      inserted = await this.reactions.addCollection(manager, userId, postId);
     } catch (error) {
       // The note was deleted between the check and the insert.
       if (isForeignKeyViolation(error)) throw notFound();
       throw error;
     }
-    if (inserted.length === 0) return { collected: true, collectCount: (await this.currentPost(manager, postId, 'collect_count')).count };
-    const [row]: Counted[] = await rowsOf(manager, 
-      `UPDATE "posts" SET "collect_count" = "collect_count" + 1 WHERE "id" = $1 RETURNING "collect_count" AS "count", "author_id", "id" AS "post_id"`,
-      [postId],
-    );
+    if (!inserted) return { collected: true, collectCount: (await this.currentPost(manager, postId, 'collect_count')).count };
+    const row = await this.reactions.movePostCounter(manager, postId, 'collect_count', 1);
+    if (!row) throw notFound();
     await this.outbox.add(manager, postCollected, { post_id: postId, post_author_id: Number(row.author_id), user_id: Number(userId), count: row.count });
     return { collected: true, collectCount: row.count };
   }
@@ -146,12 +122,8 @@ export class ReactionService {
   }
 
   async uncollectWithin(manager: EntityManager, userId: string, postId: number): Promise<number | null> {
-    const deleted: unknown[] = await rowsOf(manager, `DELETE FROM "collections" WHERE "user_id" = $1 AND "post_id" = $2 RETURNING "id"`, [userId, postId]);
-    if (deleted.length === 0) return null;
-    const [row]: Counted[] = await rowsOf(manager, 
-      `UPDATE "posts" SET "collect_count" = "collect_count" - 1 WHERE "id" = $1 RETURNING "collect_count" AS "count", "author_id", "id" AS "post_id"`,
-      [postId],
-    );
+    if (!(await this.reactions.removeCollection(manager, userId, postId))) return null;
+    const row = await this.reactions.movePostCounter(manager, postId, 'collect_count', -1);
     if (!row) throw notFound();
     await this.outbox.add(manager, postUncollected, { post_id: postId, post_author_id: Number(row.author_id), user_id: Number(userId), count: row.count });
     return row.count;
@@ -159,13 +131,13 @@ export class ReactionService {
 
   /** A published note's counter; a draft or missing note is a 404. */
   private async currentPost(manager: EntityManager, postId: number, column: 'like_count' | 'collect_count'): Promise<Counted> {
-    const [row]: Counted[] = await rowsOf(manager, `SELECT "${column}" AS "count", "author_id", "id" AS "post_id" FROM "posts" WHERE "id" = $1 AND NOT "is_draft"`, [postId]);
+    const row = await this.reactions.postCounter(manager, postId, column);
     if (!row) throw notFound();
     return row;
   }
 
   private async currentComment(manager: EntityManager, commentId: number): Promise<Counted> {
-    const [row]: Counted[] = await rowsOf(manager, `SELECT "like_count" AS "count", "author_id", "post_id" FROM "comments" WHERE "id" = $1`, [commentId]);
+    const row = await this.reactions.commentLikes(manager, commentId);
     if (!row) throw notFound();
     return row;
   }

@@ -5,7 +5,9 @@ import { DataSource } from 'typeorm';
 import { type AuthorRow, AuthorRepository } from '../authors/author.repository';
 import { CategoryRepository } from '../categories/category.repository';
 import { CommentService } from '../comments/comment.service';
+import { PostRepository } from '../posts/post.repository';
 import { PostService } from '../posts/post.service';
+import { ReactionRepository } from '../reactions/reaction.repository';
 import { ReactionService } from '../reactions/reaction.service';
 import { prng, storeDemoImages } from './demo-images';
 import { demoChannels, demoComments, demoReplies } from './demo-text';
@@ -95,9 +97,7 @@ export async function seedDemoContent(app: INestApplicationContext): Promise<voi
     }
   }
 
-  // Reactions happened between a note's publication and now; views follow engagement loosely.
-  await dataSource.query(`UPDATE "likes" l SET "created_at" = p."created_at" + random() * (now() - p."created_at") FROM "posts" p WHERE l."target_type" = 1 AND l."target_id" = p."id"`);
-  await dataSource.query(`UPDATE "collections" k SET "created_at" = p."created_at" + random() * (now() - p."created_at") FROM "posts" p WHERE k."post_id" = p."id"`);
-  await dataSource.query(`UPDATE "posts" SET "view_count" = "like_count" * 6 + "comment_count" * 4 + floor(random() * 120)::int`);
+  await app.get(ReactionRepository).spreadOverNotesLives(dataSource.manager);
+  await app.get(PostRepository).estimateViewsFromEngagement(dataSource.manager);
   logger.info({ notes: DEMO_NOTE_COUNT, ms: Date.now() - started }, 'demo content loaded');
 }

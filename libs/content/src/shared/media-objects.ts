@@ -2,8 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { type ObjectStorage, OBJECT_STORAGE } from '@shiliu/platform';
 import { imageSize } from 'image-size';
 import type { Readable } from 'node:stream';
-import { DataSource } from 'typeorm';
-import type { StoredImage, StoredVideo } from '../posts/post.repository';
+import { PostRepository, type StoredImage, type StoredVideo } from '../posts/post.repository';
 import { badRequest } from './sql';
 import { objectKeyOf, ownObjectUrl } from './object-url';
 import { textLength, toPlainLine } from './rich-text';
@@ -28,7 +27,7 @@ export interface VideoInput {
 export class MediaObjects {
   constructor(
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
-    private readonly dataSource: DataSource,
+    private readonly posts: PostRepository,
   ) {}
 
   /** Images already on the note keep their known size, so an edit does not read them again. */
@@ -48,11 +47,7 @@ export class MediaObjects {
       const info = await this.storage.stat(key);
       if (!info) throw badRequest('图片不存在，请重新上传');
       if (!info.contentType.startsWith('image/')) throw badRequest('不支持的文件类型');
-      const [details]: StoredImage[] = await this.dataSource.query(
-        `SELECT "url", "width", "height", "blurhash", "thumbnail_url" FROM "image_details" WHERE "url" = $1`,
-        [url],
-      );
-      result.push(details ?? { url, ...(await this.dimensions(key, info.size)) });
+      result.push((await this.posts.imageDetails(url)) ?? { url, ...(await this.dimensions(key, info.size)) });
     }
     return result;
   }

@@ -19,6 +19,12 @@ export const HOT_TAG_WINDOW_DAYS = 30;
 export class TagRepository {
   constructor(private readonly dataSource: DataSource) {}
 
+  /** A note's tags in their order. */
+  async namesOfPost(manager: EntityManager, postId: number): Promise<string[]> {
+    const rows: { name: string }[] = await manager.query(`SELECT t."name" FROM "post_tags" pt JOIN "tags" t ON t."id" = pt."tag_id" WHERE pt."post_id" = $1 ORDER BY pt."position"`, [postId]);
+    return rows.map((row) => row.name);
+  }
+
   /**
    * Gives a note exactly these tags, in this order, creating the ones used for the first time (names match
    * regardless of case). Answers the ids of every tag whose use count may have changed.

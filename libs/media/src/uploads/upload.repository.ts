@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { rowsOf } from '@shiliu/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 
 export type UploadKind = 'image' | 'thumbnail' | 'video' | 'cover';
@@ -40,8 +41,8 @@ export class UploadRepository {
    * more, which the caller removes from storage. Without keys, every row of the owner goes.
    */
   async release(manager: EntityManager, ownerId: number, keys?: string[]): Promise<string[]> {
-    // TypeORM answers a DELETE … RETURNING as [rows, count].
-    const [rows]: [{ key: string }[], number] = await manager.query(
+    const rows = await rowsOf<{ key: string }>(
+      manager,
       keys
         ? `DELETE FROM "uploads" WHERE "owner_id" = $1 AND ("key" = ANY($2) OR "source_key" = ANY($2)) RETURNING "key"`
         : `DELETE FROM "uploads" WHERE "owner_id" = $1 RETURNING "key"`,
@@ -52,7 +53,8 @@ export class UploadRepository {
 
   /** Drops the rows of uploads never attached since `before` and answers the keys no one holds any more. */
   async releaseUnattached(manager: EntityManager, before: Date): Promise<string[]> {
-    const [rows]: [{ key: string }[], number] = await manager.query(
+    const rows = await rowsOf<{ key: string }>(
+      manager,
       `DELETE FROM "uploads" u WHERE u."attached_at" IS NULL AND u."created_at" < $1
          AND NOT EXISTS (SELECT 1 FROM "uploads" s WHERE s."key" = u."source_key" AND s."attached_at" IS NOT NULL)
        RETURNING u."key"`,

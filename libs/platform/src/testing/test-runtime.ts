@@ -27,8 +27,9 @@ export async function testServiceRuntime(overrides: Partial<ServiceRuntime> = {}
     events: { kind: 'in-process', bus },
     logger: createLogger('test', 'silent'),
     redis: null,
-    secrets: { tokenPrivateKeyPem: keys.privateKeyPem },
     ...overrides,
+    // Added to the test keys' private key rather than replacing it, so that tokens auth signs verify everywhere.
+    secrets: { tokenPrivateKeyPem: keys.privateKeyPem, ...overrides.secrets },
     keys,
     bus,
   };

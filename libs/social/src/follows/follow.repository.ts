@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { rowsOf } from '@shiliu/platform';
 import type { EntityManager } from 'typeorm';
 
 export type FollowListKind = 'following' | 'followers' | 'mutualFollows';
@@ -40,20 +41,13 @@ export class FollowRepository {
 
   /** Answers whether there was an edge to remove. */
   async remove(manager: EntityManager, followerId: number, followingId: number): Promise<boolean> {
-    const [rows]: [unknown[], number] = await manager.query(`DELETE FROM "follows" WHERE "follower_id" = $1 AND "following_id" = $2 RETURNING "id"`, [
-      followerId,
-      followingId,
-    ]);
+    const rows = await rowsOf(manager, `DELETE FROM "follows" WHERE "follower_id" = $1 AND "following_id" = $2 RETURNING "id"`, [followerId, followingId]);
     return rows.length > 0;
   }
 
   /** Removes every edge touching the user; answers them. */
   async removeAllOf(manager: EntityManager, userId: number): Promise<{ follower_id: number; following_id: number }[]> {
-    const [rows]: [{ follower_id: number; following_id: number }[], number] = await manager.query(
-      `DELETE FROM "follows" WHERE "follower_id" = $1 OR "following_id" = $1 RETURNING "follower_id"::int, "following_id"::int`,
-      [userId],
-    );
-    return rows;
+    return rowsOf(manager, `DELETE FROM "follows" WHERE "follower_id" = $1 OR "following_id" = $1 RETURNING "follower_id"::int, "following_id"::int`, [userId]);
   }
 
   /** For each of `others`: whether the viewer follows them and whether they follow the viewer. */

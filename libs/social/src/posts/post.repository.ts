@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { PostSnapshot } from '@shiliu/contracts';
+import { rowsOf } from '@shiliu/platform';
 import type { EntityManager } from 'typeorm';
 import { type Counters, UserStatsRepository } from '../stats/user-stats.repository';
 
@@ -61,11 +62,11 @@ export class PostRepository {
       `SELECT "published", "deleted", "like_count", "collect_count" FROM "posts" WHERE "id" = $1 FOR UPDATE`,
       [id],
     );
-    const [rows]: [PostRow[], number] = await manager.query(
+    const [after] = await rowsOf<PostRow>(
+      manager,
       `UPDATE "posts" SET ${set} WHERE "id" = $1 AND ${guard} RETURNING "published", "deleted", "like_count", "collect_count"`,
       [id, ...params],
     );
-    const after = rows[0];
     if (!after) return;
     const old = contribution(before);
     const now = contribution(after);
