@@ -4,22 +4,15 @@ import { contentService, defaultCategories } from '../src';
 /** The embedded default's first-start demo content, on real PostgreSQL with 30 demo users. */
 describe('demo seed', () => {
   let app: ContentTestApp;
-  let seconds: number;
 
   beforeAll(async () => {
     app = await ContentTestApp.start();
     for (let i = 0; i < 30; i++) await app.user({ nickname: `同学${i}` });
-    const started = Date.now();
     await contentService.seed!(app.service.app);
-    seconds = (Date.now() - started) / 1000;
   }, 180_000);
 
   afterAll(async () => {
     await app?.close();
-  });
-
-  it('loads well within a minute', () => {
-    expect(seconds).toBeLessThan(45);
   });
 
   it('publishes about 300 notes across every category, dated over the past months', async () => {
