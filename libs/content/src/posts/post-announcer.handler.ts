@@ -15,11 +15,11 @@ export class PostAnnouncer {
   @EventPattern(backfillRequested.type)
   async announce(@Payload() envelope: EventEnvelope<BackfillRequestedPayload>, @Ctx() context: EventContext): Promise<void> {
     if (!envelope.payload.entities.includes('post')) return;
-    const published: { id: string; like_count: number; collect_count: number }[] = await context.manager.query(
-      `SELECT "id", "like_count", "collect_count" FROM "posts" WHERE NOT "is_draft" ORDER BY "id" FOR SHARE`,
+    const published: { id: string; like_count: number; collect_count: number; comment_count: number }[] = await context.manager.query(
+      `SELECT "id", "like_count", "collect_count", "comment_count" FROM "posts" WHERE NOT "is_draft" ORDER BY "id" FOR SHARE`,
     );
-    for (const { id, like_count, collect_count } of published) {
-      await this.outbox.add(context.manager, postAnnounced, { post: await this.posts.snapshot(context.manager, Number(id)), like_count, collect_count });
+    for (const { id, like_count, collect_count, comment_count } of published) {
+      await this.outbox.add(context.manager, postAnnounced, { post: await this.posts.snapshot(context.manager, Number(id)), like_count, collect_count, comment_count });
     }
   }
 }

@@ -10,6 +10,8 @@ export interface PostAnnouncedPayload {
   /** The note's counts as it is announced, so a rebuilt read model (social's counters) starts from them. */
   like_count: number;
   collect_count: number;
+  /** Absent from announcements written before it was added. */
+  comment_count?: number;
 }
 
 export const postAnnounced = defineEvent<PostAnnouncedPayload>({ type: 'post.announced', version: 1, topic: 'shiliu.post', key: (p) => String(p.post.id) });

@@ -1,0 +1,66 @@
+import { Injectable } from '@nestjs/common';
+import type { DataSource, EntityManager } from 'typeorm';
+
+export type ReactionKind = 'like' | 'collect';
+
+/**
+ * Who liked, collected and follows what, from content's and social's events, so that a card shows the viewer's
+ * own state. A like and its undoing travel on one topic keyed by the note (a follow and its undoing by the followed
+ * user), so they arrive in order and each is kept as it comes.
+ */
+@Injectable()
+export class ViewerStateRepository {
+  async react(manager: EntityManager, kind: ReactionKind, postId: number, userId: number, on: boolean): Promise<void> {
+    await manager.query(
+      on
+        ? `INSERT INTO "reactions" ("post_id", "user_id", "kind") VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`
+        : `DELETE FROM "reactions" WHERE "post_id" = $1 AND "user_id" = $2 AND "kind" = $3`,
+      [postId, userId, kind],
+    );
+  }
+
+  async follow(manager: EntityManager, followerId: number, followingId: number, on: boolean): Promise<void> {
+    await manager.query(
+      on
+        ? `INSERT INTO "follows" ("follower_id", "following_id") VALUES ($1, $2) ON CONFLICT DO NOTHING`
+        : `DELETE FROM "follows" WHERE "follower_id" = $1 AND "following_id" = $2`,
+      [followerId, followingId],
+    );
+  }
+
+  async forgetUser(manager: EntityManager, id: number): Promise<void> {
+    await manager.query(`DELETE FROM "follows" WHERE "follower_id" = $1 OR "following_id" = $1`, [id]);
+    await manager.query(`DELETE FROM "reactions" WHERE "user_id" = $1`, [id]);
+  }
+
+  async forgetPost(manager: EntityManager, id: number): Promise<void> {
+    await manager.query(`DELETE FROM "reactions" WHERE "post_id" = $1`, [id]);
+  }
+
+  /** The viewer's likes and collections among `postIds`, as `${kind}:${postId}`. */
+  async reactions(dataSource: DataSource, viewerId: number, postIds: number[]): Promise<Set<string>> {
+    if (postIds.length === 0) return new Set();
+    const rows: { kind: ReactionKind; post_id: string }[] = await dataSource.query(
+      `SELECT "kind", "post_id" FROM "reactions" WHERE "user_id" = $1 AND "post_id" = ANY($2::bigint[])`,
+      [viewerId, postIds],
+    );
+    return new Set(rows.map((row) => `${row.kind}:${row.post_id}`));
+  }
+
+  /** Among `userIds`: whom the viewer follows, and who follows the viewer. */
+  async follows(dataSource: DataSource, viewerId: number, userIds: number[]): Promise<{ following: Set<string>; followers: Set<string> }> {
+    if (userIds.length === 0) return { following: new Set(), followers: new Set() };
+    const rows: { follower_id: string; following_id: string }[] = await dataSource.query(
+      `SELECT "follower_id", "following_id" FROM "follows"
+        WHERE ("follower_id" = $1 AND "following_id" = ANY($2::bigint[])) OR ("following_id" = $1 AND "follower_id" = ANY($2::bigint[]))`,
+      [viewerId, userIds],
+    );
+    const following = new Set<string>();
+    const followers = new Set<string>();
+    for (const row of rows) {
+      if (String(row.follower_id) === String(viewerId)) following.add(String(row.following_id));
+      else followers.add(String(row.follower_id));
+    }
+    return { following, followers };
+  }
+}
