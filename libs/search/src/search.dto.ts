@@ -1,4 +1,3 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
 import { PaginationQuery, toPlainText } from '@shiliu/platform';
 import { Transform } from 'class-transformer';
 import { IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
@@ -33,7 +32,6 @@ const optionalText = ({ value }: { value: unknown }): unknown => {
 };
 
 export class SearchKeywordQuery extends PaginationQuery {
-  @ApiPropertyOptional({ description: '关键词：标题、正文、标签、昵称或用户ID', maxLength: KEYWORD_MAX })
   @IsOptional()
   @Transform(optionalText)
   @IsString({ message: '关键词格式不正确' })
@@ -43,14 +41,12 @@ export class SearchKeywordQuery extends PaginationQuery {
 
 /** GET /search (public-side.md §7): a keyword, a tag or both. */
 export class SearchQuery extends SearchKeywordQuery {
-  @ApiPropertyOptional({ description: '标签名', maxLength: TAG_MAX })
   @IsOptional()
   @Transform(optionalText)
   @IsString({ message: '标签格式不正确' })
   @MaxLength(TAG_MAX, { message: '标签格式不正确' })
   tag?: string;
 
-  @ApiPropertyOptional({ enum: SEARCH_TYPES, default: 'posts', description: 'all 全部、posts 图文、videos 视频、users 用户（单数形式同义）' })
   @IsOptional()
   @IsIn(SEARCH_TYPES, { message: '搜索类型不正确' })
   type: SearchType = 'posts';
@@ -58,7 +54,6 @@ export class SearchQuery extends SearchKeywordQuery {
 
 /** GET /search/suggest: what the user has typed so far. */
 export class SuggestQuery {
-  @ApiPropertyOptional({ description: '已输入的文字', maxLength: KEYWORD_MAX })
   @Transform(toPlainText)
   @IsString({ message: '请输入关键词' })
   @MinLength(1, { message: '请输入关键词' })
