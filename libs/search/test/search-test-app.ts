@@ -17,8 +17,9 @@ export class SearchTestApp extends ServiceTestApp {
   prefix = '';
   private postSeq = 0;
 
-  static async start(engine: EngineName, elasticsearchUrl = engine === 'elasticsearch' ? requireEnv('ELASTICSEARCH_URL') : undefined): Promise<SearchTestApp> {
+  static async start(engine: EngineName): Promise<SearchTestApp> {
     const prefix = `shiliu-t-${randomUUID().slice(0, 8)}`;
+    const elasticsearchUrl = engine === 'elasticsearch' ? requireEnv('ELASTICSEARCH_URL') : undefined;
     const app = new SearchTestApp(
       await ServiceTestApp.boot(
         searchServiceWith({ SEARCH_ENGINE: engine, ELASTICSEARCH_URL: elasticsearchUrl, SEARCH_INDEX_PREFIX: prefix, SEARCH_REFRESH_ON_WRITE: 'true' }),
