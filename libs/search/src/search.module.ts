@@ -1,7 +1,7 @@
 import { Inject, Injectable, Module, type OnApplicationShutdown, type Type } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { createElasticsearchClient, ElasticsearchEngine } from './engine/elasticsearch.engine';
-import { Indexer } from './engine/indexer';
+import { Indexer } from './engine/indexer.service';
 import { PostgresEngine } from './engine/postgres.engine';
 import { SEARCH_ENGINE, type SearchEngine } from './engine/search-engine';
 import { PostEventsHandler } from './posts/post-events.handler';

@@ -20,7 +20,7 @@ import {
   postUpdated,
 } from '@shiliu/contracts';
 import type { EventContext } from '@shiliu/platform';
-import { Indexer } from '../engine/indexer';
+import { Indexer } from '../engine/indexer.service';
 import { ViewerStateRepository } from '../viewers/viewer-state.repository';
 import { PostRepository } from './post.repository';
 

@@ -15,7 +15,7 @@ import {
   type UserVerifiedPayload,
 } from '@shiliu/contracts';
 import type { EventContext } from '@shiliu/platform';
-import { Indexer } from '../engine/indexer';
+import { Indexer } from '../engine/indexer.service';
 import { ViewerStateRepository } from '../viewers/viewer-state.repository';
 import { UserRepository } from './user.repository';
 
