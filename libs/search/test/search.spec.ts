@@ -1,6 +1,7 @@
 import {
   postAnnounced,
   postCollected,
+  postUncollected,
   postDeleted,
   postDraftSaved,
   postLiked,
@@ -176,13 +177,15 @@ describe.each<EngineName>(['elasticsearch', 'postgres'])('search on %s', (engine
     expect(await app.query(`SELECT count(*)::int AS "n" FROM "inbox" WHERE "event_id" = $1`, [envelope.id])).toEqual([{ n: 1 }]);
   });
 
-  it('indexes a backfill announcement with its counts, never over newer state', async () => {
+  it('indexes a backfill announcement with its counts and who likes and collects it, never over newer state', async () => {
     const t = (seconds: number) => new Date(Date.UTC(2026, 10, 2, 0, 0, seconds));
     const post = app.snapshot(author, { title: '补录的旧笔记：晨读' });
     await app.deliver(postLiked.type, { post_id: post.id, post_author_id: author.id, user_id: viewer.id, count: 9 }, t(20));
-    await app.deliver(postAnnounced.type, { post, like_count: 7, collect_count: 3, comment_count: 4 }, t(10));
-    const found = await search(`keyword=${encodeURIComponent('晨读')}`, viewer.token);
-    expect(found.posts.data).toEqual([expect.objectContaining({ title: '补录的旧笔记：晨读', like_count: 9, comment_count: 4, liked: true })]);
+    await app.deliver(postUncollected.type, { post_id: post.id, post_author_id: author.id, user_id: author.id, count: 2 }, t(20));
+    await app.deliver(postAnnounced.type, { post, like_count: 7, collect_count: 3, comment_count: 4, liked_by: [author.id], collected_by: [author.id, viewer.id] }, t(10));
+    const query = `keyword=${encodeURIComponent('晨读')}`;
+    expect((await search(query, viewer.token)).posts.data).toEqual([expect.objectContaining({ title: '补录的旧笔记：晨读', like_count: 9, comment_count: 4, liked: true, collected: true })]);
+    expect((await search(query, author.token)).posts.data).toEqual([expect.objectContaining({ liked: true, collected: false })]);
   });
 
   it('answers the notes alone at /search/posts, and pages', async () => {

@@ -19,7 +19,16 @@ export class PostAnnouncer {
       `SELECT "id", "like_count", "collect_count", "comment_count" FROM "posts" WHERE NOT "is_draft" ORDER BY "id" FOR SHARE`,
     );
     for (const { id, like_count, collect_count, comment_count } of published) {
-      await this.outbox.add(context.manager, postAnnounced, { post: await this.posts.snapshot(context.manager, Number(id)), like_count, collect_count, comment_count });
+      const likers: { user_id: string }[] = await context.manager.query(`SELECT "user_id" FROM "likes" WHERE "target_type" = 1 AND "target_id" = $1 ORDER BY "user_id" FOR SHARE`, [id]);
+      const collectors: { user_id: string }[] = await context.manager.query(`SELECT "user_id" FROM "collections" WHERE "post_id" = $1 ORDER BY "user_id" FOR SHARE`, [id]);
+      await this.outbox.add(context.manager, postAnnounced, {
+        post: await this.posts.snapshot(context.manager, Number(id)),
+        like_count,
+        collect_count,
+        comment_count,
+        liked_by: likers.map((row) => Number(row.user_id)),
+        collected_by: collectors.map((row) => Number(row.user_id)),
+      });
     }
   }
 }

@@ -34,11 +34,13 @@ export class PostEventsHandler {
     await this.indexer.post(await this.posts.published(context.manager, envelope.payload.post, envelope.occurredAt));
   }
 
-  /** A backfill: the note and its counts as of the announcement, none of it over anything newer. */
+  /** A backfill: the note, its counts and who likes and collects it as of the announcement, none of it over anything newer. */
   @EventPattern(postAnnounced.type)
   async announced(@Payload() envelope: EventEnvelope<PostAnnouncedPayload>, @Ctx() context: EventContext): Promise<void> {
-    const { post, like_count, collect_count, comment_count } = envelope.payload;
+    const { post, like_count, collect_count, comment_count, liked_by, collected_by } = envelope.payload;
     const at = envelope.occurredAt;
+    if (liked_by !== undefined) await this.viewers.announce(context.manager, 'like', post.id, liked_by, at);
+    if (collected_by !== undefined) await this.viewers.announce(context.manager, 'collect', post.id, collected_by, at);
     await this.posts.count(context.manager, 'like_count', post.id, post.author_id, like_count, at);
     await this.posts.count(context.manager, 'collect_count', post.id, post.author_id, collect_count, at);
     if (comment_count !== undefined) await this.posts.count(context.manager, 'comment_count', post.id, post.author_id, comment_count, at);
@@ -54,14 +56,14 @@ export class PostEventsHandler {
   @EventPattern([postLiked.type, postUnliked.type])
   async likes(@Payload() envelope: EventEnvelope<PostReactionPayload>, @Ctx() context: EventContext): Promise<void> {
     const { post_id, post_author_id, user_id, count } = envelope.payload;
-    await this.viewers.react(context.manager, 'like', post_id, user_id, envelope.type === postLiked.type);
+    await this.viewers.react(context.manager, 'like', post_id, user_id, envelope.type === postLiked.type, envelope.occurredAt);
     await this.indexer.post(await this.posts.count(context.manager, 'like_count', post_id, post_author_id, count, envelope.occurredAt));
   }
 
   @EventPattern([postCollected.type, postUncollected.type])
   async collections(@Payload() envelope: EventEnvelope<PostReactionPayload>, @Ctx() context: EventContext): Promise<void> {
     const { post_id, post_author_id, user_id, count } = envelope.payload;
-    await this.viewers.react(context.manager, 'collect', post_id, user_id, envelope.type === postCollected.type);
+    await this.viewers.react(context.manager, 'collect', post_id, user_id, envelope.type === postCollected.type, envelope.occurredAt);
     await this.posts.count(context.manager, 'collect_count', post_id, post_author_id, count, envelope.occurredAt);
   }
 

@@ -3,19 +3,30 @@ import type { DataSource, EntityManager } from 'typeorm';
 
 export type ReactionKind = 'like' | 'collect';
 
+const NEWER = `ON CONFLICT ("user_id", "kind", "post_id") DO UPDATE SET "active" = EXCLUDED."active", "as_of" = EXCLUDED."as_of" WHERE "reactions"."as_of" <= EXCLUDED."as_of"`;
+
 /**
  * Who liked, collected and follows what, from content's and social's events, so that a card shows the viewer's
- * own state. A like and its undoing travel on one topic keyed by the note (a follow and its undoing by the followed
- * user), so they arrive in order and each is kept as it comes.
+ * own state. A like and its undoing travel on one topic keyed by the note, but a backfill announcement of the note
+ * on another, so each reaction keeps the time of the event it came from and gives way only to a newer one. A follow
+ * and its undoing travel on one topic keyed by the followed user, and nothing else announces follows: kept as they come.
  */
 @Injectable()
 export class ViewerStateRepository {
-  async react(manager: EntityManager, kind: ReactionKind, postId: number, userId: number, on: boolean): Promise<void> {
+  async react(manager: EntityManager, kind: ReactionKind, postId: number, userId: number, on: boolean, occurredAt: string): Promise<void> {
+    await manager.query(`INSERT INTO "reactions" ("post_id", "user_id", "kind", "active", "as_of") VALUES ($1, $2, $3, $4, $5) ${NEWER}`, [postId, userId, kind, on, occurredAt]);
+  }
+
+  /** A note's likers or collectors as announced: these react, everyone else no longer does, unless a newer event says otherwise. */
+  async announce(manager: EntityManager, kind: ReactionKind, postId: number, userIds: number[], occurredAt: string): Promise<void> {
     await manager.query(
-      on
-        ? `INSERT INTO "reactions" ("post_id", "user_id", "kind") VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`
-        : `DELETE FROM "reactions" WHERE "post_id" = $1 AND "user_id" = $2 AND "kind" = $3`,
-      [postId, userId, kind],
+      `INSERT INTO "reactions" ("post_id", "user_id", "kind", "active", "as_of") SELECT $1, unnest($2::bigint[]), $3, true, $4 ${NEWER}`,
+      [postId, userIds, kind, occurredAt],
+    );
+    await manager.query(
+      `UPDATE "reactions" SET "active" = false, "as_of" = $4
+        WHERE "post_id" = $1 AND "kind" = $3 AND "active" AND "as_of" <= $4 AND NOT ("user_id" = ANY($2::bigint[]))`,
+      [postId, userIds, kind, occurredAt],
     );
   }
 
@@ -41,7 +52,7 @@ export class ViewerStateRepository {
   async reactions(dataSource: DataSource, viewerId: number, postIds: number[]): Promise<Set<string>> {
     if (postIds.length === 0) return new Set();
     const rows: { kind: ReactionKind; post_id: string }[] = await dataSource.query(
-      `SELECT "kind", "post_id" FROM "reactions" WHERE "user_id" = $1 AND "post_id" = ANY($2::bigint[])`,
+      `SELECT "kind", "post_id" FROM "reactions" WHERE "user_id" = $1 AND "post_id" = ANY($2::bigint[]) AND "active"`,
       [viewerId, postIds],
     );
     return new Set(rows.map((row) => `${row.kind}:${row.post_id}`));
