@@ -6,6 +6,7 @@ const migrations = [SearchTables1764100000000];
 const readModels: ServiceDefinition['readModels'] = [
   { table: 'users', follows: ['user'] },
   { table: 'posts', follows: ['post'] },
+  { table: 'follows', follows: ['follow'] },
 ];
 
 export const searchService: ServiceDefinition = { name: 'search', module: SearchModule, entities: [], migrations, readModels };

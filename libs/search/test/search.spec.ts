@@ -1,4 +1,5 @@
 import {
+  followAnnounced,
   postAnnounced,
   postCollected,
   postUncollected,
@@ -8,6 +9,7 @@ import {
   postUpdated,
   userDeleted,
   userFollowed,
+  userUnfollowed,
   userUpdated,
 } from '@shiliu/contracts';
 import { type EngineName, SearchTestApp, type TestUser } from './search-test-app';
@@ -108,7 +110,7 @@ describe.each<EngineName>(['elasticsearch', 'postgres'])('search on %s', (engine
     expect((await search(query)).posts.data[0]).toMatchObject({ liked: false, collected: false });
   });
 
-  it('finds users by product ID and by nickname, with the viewer\'s follow state', async () => {
+  it('finds users by product ID and by nickname, with the viewer\'s follow state, which an older backfill never revives', async () => {
     const target = await app.user({ user_id: 'hiker_2026', nickname: '爱登山的小王' });
     await app.deliver(userFollowed.type, { follower_id: viewer.id, follower_user_id: viewer.userId, following_id: target.id, following_user_id: target.userId, follower_follow_count: 1, following_fans_count: 1 });
     await app.deliver(userFollowed.type, { follower_id: target.id, follower_user_id: target.userId, following_id: viewer.id, following_user_id: viewer.userId, follower_follow_count: 1, following_fans_count: 1 });
@@ -119,6 +121,13 @@ describe.each<EngineName>(['elasticsearch', 'postgres'])('search on %s', (engine
     const byName = await search(`keyword=${encodeURIComponent('登山')}&type=user`, author.token);
     expect(byName.users).toEqual([expect.objectContaining({ nickname: '爱登山的小王', followed: false, buttonType: 'follow' })]);
     expect((await search('keyword=hiker_20')).users).toEqual([]);
+
+    const later = new Date(Date.now() + 60_000);
+    await app.deliver(userUnfollowed.type, { follower_id: viewer.id, follower_user_id: viewer.userId, following_id: target.id, following_user_id: target.userId, follower_follow_count: 0, following_fans_count: 0 }, later);
+    await app.deliver(followAnnounced.type, { follower_id: viewer.id, follower_user_id: viewer.userId, following_id: target.id, following_user_id: target.userId, follower_follow_count: 1, following_fans_count: 1 });
+    expect((await search('keyword=hiker_2026&type=users', viewer.token)).users).toEqual([expect.objectContaining({ followed: false, buttonType: 'back' })]);
+    await app.deliver(followAnnounced.type, { follower_id: author.id, follower_user_id: author.userId, following_id: target.id, following_user_id: target.userId, follower_follow_count: 1, following_fans_count: 2 }, later);
+    expect((await search('keyword=hiker_2026&type=users', author.token)).users).toEqual([expect.objectContaining({ followed: true, buttonType: 'unfollow', fans_count: 2 })]);
   });
 
   it('filters by type, taking the singular forms too', async () => {

@@ -4,7 +4,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * The search service's read models, kept from auth's, content's and social's events: the notes and users it finds
  * (the whole card, so an answer needs no other service), and who liked, collected and follows what, for the
- * viewer's state on each card (an undone like stays as an inactive row, so an older announcement cannot revive it). Each fact remembers the `occurredAt` it came from, so an older event never
+ * viewer's state on each card (an undone like or follow stays as an inactive row, so an older announcement cannot revive it). Each fact remembers the `occurredAt` it came from, so an older event never
  * overwrites it; a deletion is a tombstone that a late publication cannot undo. Every change draws the next
  * `seq` from one sequence: Elasticsearch takes it as the document's external version, and a re-index copies what
  * changed after it began by it. In embedded mode these tables are also the index PostgreSQL searches.
@@ -79,6 +79,8 @@ export class SearchTables1764100000000 implements MigrationInterface {
       CREATE TABLE "${s}"."follows" (
         "follower_id" bigint NOT NULL,
         "following_id" bigint NOT NULL,
+        "active" boolean NOT NULL,
+        "as_of" timestamptz NOT NULL,
         PRIMARY KEY ("follower_id", "following_id")
       )`);
     await queryRunner.query(`CREATE INDEX "follows_following" ON "${s}"."follows" ("following_id")`);

@@ -2,6 +2,7 @@ import { Controller } from '@nestjs/common';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 import {
   type EventEnvelope,
+  followAnnounced,
   type FollowChangePayload,
   userAnnounced,
   userDeleted,
@@ -40,10 +41,11 @@ export class UserEventsHandler {
     await this.indexer.user(await this.users.deleted(context.manager, envelope.payload.id));
   }
 
-  @EventPattern([userFollowed.type, userUnfollowed.type])
+  /** A follow, its undoing, or a backfill's announcement of one as it stands. */
+  @EventPattern([userFollowed.type, userUnfollowed.type, followAnnounced.type])
   async follows(@Payload() envelope: EventEnvelope<FollowChangePayload>, @Ctx() context: EventContext): Promise<void> {
     const { follower_id, following_id, following_fans_count } = envelope.payload;
-    await this.viewers.follow(context.manager, follower_id, following_id, envelope.type === userFollowed.type);
+    await this.viewers.follow(context.manager, follower_id, following_id, envelope.type !== userUnfollowed.type, envelope.occurredAt);
     await this.indexer.user(await this.users.fans(context.manager, following_id, following_fans_count, envelope.occurredAt));
   }
 }

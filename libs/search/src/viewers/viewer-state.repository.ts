@@ -3,13 +3,15 @@ import type { DataSource, EntityManager } from 'typeorm';
 
 export type ReactionKind = 'like' | 'collect';
 
-const NEWER = `ON CONFLICT ("user_id", "kind", "post_id") DO UPDATE SET "active" = EXCLUDED."active", "as_of" = EXCLUDED."as_of" WHERE "reactions"."as_of" <= EXCLUDED."as_of"`;
+const newer = (table: 'reactions' | 'follows', key: string) =>
+  `ON CONFLICT (${key}) DO UPDATE SET "active" = EXCLUDED."active", "as_of" = EXCLUDED."as_of" WHERE "${table}"."as_of" <= EXCLUDED."as_of"`;
+const NEWER = newer('reactions', `"user_id", "kind", "post_id"`);
 
 /**
- * Who liked, collected and follows what, from content's and social's events, so that a card shows the viewer's
- * own state. A like and its undoing travel on one topic keyed by the note, but a backfill announcement of the note
- * on another, so each reaction keeps the time of the event it came from and gives way only to a newer one. A follow
- * and its undoing travel on one topic keyed by the followed user, and nothing else announces follows: kept as they come.
+ * Who liked, collected and follows whom, from content's and social's events, so that a card shows the viewer's own
+ * state. A like and its undoing travel on one topic keyed by the note, but the note's backfill announcement on
+ * another, so each reaction keeps the time of the event it came from and gives way only to a newer one; a follow
+ * likewise, for replays.
  */
 @Injectable()
 export class ViewerStateRepository {
@@ -30,12 +32,10 @@ export class ViewerStateRepository {
     );
   }
 
-  async follow(manager: EntityManager, followerId: number, followingId: number, on: boolean): Promise<void> {
+  async follow(manager: EntityManager, followerId: number, followingId: number, on: boolean, occurredAt: string): Promise<void> {
     await manager.query(
-      on
-        ? `INSERT INTO "follows" ("follower_id", "following_id") VALUES ($1, $2) ON CONFLICT DO NOTHING`
-        : `DELETE FROM "follows" WHERE "follower_id" = $1 AND "following_id" = $2`,
-      [followerId, followingId],
+      `INSERT INTO "follows" ("follower_id", "following_id", "active", "as_of") VALUES ($1, $2, $3, $4) ${newer('follows', `"follower_id", "following_id"`)}`,
+      [followerId, followingId, on, occurredAt],
     );
   }
 
@@ -63,7 +63,7 @@ export class ViewerStateRepository {
     if (userIds.length === 0) return { following: new Set(), followers: new Set() };
     const rows: { follower_id: string; following_id: string }[] = await dataSource.query(
       `SELECT "follower_id", "following_id" FROM "follows"
-        WHERE ("follower_id" = $1 AND "following_id" = ANY($2::bigint[])) OR ("following_id" = $1 AND "follower_id" = ANY($2::bigint[]))`,
+        WHERE "active" AND (("follower_id" = $1 AND "following_id" = ANY($2::bigint[])) OR ("following_id" = $1 AND "follower_id" = ANY($2::bigint[])))`,
       [viewerId, userIds],
     );
     const following = new Set<string>();
