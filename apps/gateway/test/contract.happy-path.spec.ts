@@ -104,6 +104,15 @@ describe.each<RunMode>(['distributed', 'embedded'])('every documented call answe
     await call('get', '/api/users/{user_id}/likes', { path: `${user}/likes`, token });
     await call('get', '/api/tags');
     await call('get', '/api/tags/hot');
+    // Searching, once search has indexed the note: its title's words, the header panel's completions.
+    const keyword = encodeURIComponent('标题');
+    await waitFor('search to find the note', async () => {
+      const answer = await fetch(`${stack.base}/api/search/posts?keyword=${keyword}`, { headers: { 'x-forwarded-for': stack.clientAddress } });
+      return answer.ok && ((await answer.json()) as { data: { posts: unknown[] } }).data.posts.length > 0;
+    });
+    await call('get', '/api/search', { path: `/api/search?keyword=${keyword}&type=all`, token });
+    await call('get', '/api/search/posts', { path: `/api/search/posts?keyword=${keyword}`, token });
+    await call('get', '/api/search/suggest', { path: `/api/search/suggest?keyword=${encodeURIComponent('改过')}` });
     await call('delete', '/api/likes', { token, body: { target_type: 1, target_id: note.id } });
     await call('delete', '/api/posts/{id}/collect', { path: `${post}/collect`, token });
     await call('delete', '/api/comments/{id}', { path: `/api/comments/${reply.id}`, token });

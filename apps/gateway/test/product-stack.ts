@@ -43,14 +43,14 @@ export interface ProductStack {
 }
 
 /**
- * The product in either run mode, on a database of its own, without demo data. Distributed: auth, content and
- * media each in its own process, the gateway proxying to them, events over Kafka, files in MinIO (the services
- * not built yet are pointed at media, which answers their calls with 404). Embedded: the one process `npm start`
+ * The product in either run mode, on a database of its own, without demo data. Distributed: auth, content,
+ * social, media and search each in its own process, the gateway proxying to them, events over Kafka, files in
+ * MinIO, search in Elasticsearch (notify, not built yet, is pointed at media, which answers its calls with 404). Embedded: the one process `npm start`
  * runs, on the same PostgreSQL, events in process, files in its data directory.
  */
 export async function startProductStack(mode: RunMode, gatewayEnv: NodeJS.ProcessEnv = {}): Promise<ProductStack> {
   const database = `shiliu_stack_${randomUUID().slice(0, 8)}`;
-  const ports = { gateway: await freePort(), auth: await freePort(), content: await freePort(), social: await freePort(), media: await freePort() };
+  const ports = { gateway: await freePort(), auth: await freePort(), content: await freePort(), social: await freePort(), media: await freePort(), search: await freePort() };
   const dataDir = mkdtempSync(join(tmpdir(), 'shiliu-stack-'));
   const base = `http://127.0.0.1:${ports.gateway}`;
   const captchaAnswer = 'st42';
@@ -64,6 +64,7 @@ export async function startProductStack(mode: RunMode, gatewayEnv: NodeJS.Proces
   const stop = async () => {
     await Promise.all(children.map((child) => stopProcess(child)));
     await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+    if (mode === 'distributed') await fetch(`${requireEnv('ELASTICSEARCH_URL')}/${database}-*`, { method: 'DELETE' });
     await admin.end();
     rmSync(dataDir, { recursive: true, force: true });
   };
@@ -104,7 +105,7 @@ export async function startProductStack(mode: RunMode, gatewayEnv: NodeJS.Proces
       AUTH_PUBLIC_KEY: keys.publicKeyPem,
       NODE_ENV: 'test',
     };
-    const start = (name: 'auth' | 'content' | 'social' | 'media', extra: NodeJS.ProcessEnv = {}) =>
+    const start = (name: 'auth' | 'content' | 'social' | 'media' | 'search', extra: NodeJS.ProcessEnv = {}) =>
       spawnTs(join(__dirname, `../../${name}/src/main.ts`), [], { ...common, PORT: String(ports[name]), ...extra });
     if (mode === 'distributed') children.push(
       start('auth', {
@@ -116,6 +117,8 @@ export async function startProductStack(mode: RunMode, gatewayEnv: NodeJS.Proces
       start('content'),
       start('social'),
       start('media'),
+      // Indices of its own, named like the database, removed with it.
+      start('search', { SEARCH_ENGINE: 'elasticsearch', ELASTICSEARCH_URL: requireEnv('ELASTICSEARCH_URL'), SEARCH_INDEX_PREFIX: database }),
     );
     const media = `http://127.0.0.1:${ports.media}`;
     if (mode === 'distributed') children.push(
@@ -127,7 +130,7 @@ export async function startProductStack(mode: RunMode, gatewayEnv: NodeJS.Proces
         MEDIA_URL: media,
         SOCIAL_URL: `http://127.0.0.1:${ports.social}`,
         NOTIFY_URL: media,
-        SEARCH_URL: media,
+        SEARCH_URL: `http://127.0.0.1:${ports.search}`,
         WEB_DIST_DIR: join(__dirname, '../../web/dist'),
         ...gatewayEnv,
       }),

@@ -56,6 +56,17 @@ describe('likes and collections', () => {
       expect(await app.events('post.uncollected')).toHaveLength(1);
     });
 
+    it('names who likes and who collects a note when it re-announces it for a backfill', async () => {
+      const [writer, reader] = [await app.user(), await app.user()];
+      const id = (await app.call<PostData>('POST', '/api/posts', { token: writer.token, body: await noteForm(app, { title: '补录' }) })).body.data.id;
+      await app.call('POST', '/api/likes', { token: reader.token, body: { target_type: 1, target_id: id } });
+      await app.call('POST', '/api/likes', { token: writer.token, body: { target_type: 1, target_id: id } });
+      await app.call('POST', `/api/posts/${id}/collect`, { token: reader.token });
+      await app.deliver('backfill.requested', { consumer: 'search', entities: ['post'] });
+      const announced = (await app.events('post.announced')).find((event) => (event.payload as { post: { id: number } }).post.id === id);
+      expect(announced?.payload).toMatchObject({ like_count: 2, collect_count: 1, liked_by: [writer.id, reader.id].sort((x, y) => x - y), collected_by: [reader.id] });
+    });
+
     it("lists a user's likes and collections, newest action first", async () => {
       const [a, b, c] = await Promise.all([1, 2, 3].map(async (n) => (await app.call<PostData>('POST', '/api/posts', { token: author.token, body: await noteForm(app, { title: `收藏${n}` }) })).body.data.id));
       for (const id of [b, a, c]) {

@@ -46,7 +46,7 @@ describe('comments and replies: successful cases', () => {
     expect((await app.events('comment.created'))[0]).toMatchObject({
       topic: 'shiliu.comment',
       key: String(answer.body.data.id),
-      payload: { comment: { id: answer.body.data.id, post_id: postId, post_author_id: author.id, author_id: reader.id, parent_id: null, reply_to_user_id: null, content_text: '拍得真好' } },
+      payload: { comment: { id: answer.body.data.id, post_id: postId, post_author_id: author.id, author_id: reader.id, parent_id: null, reply_to_user_id: null, content_text: '拍得真好' }, post_comment_count: 1 },
     });
   });
 

@@ -29,4 +29,5 @@ export * from './events/post-announced.event';
 export * from './events/follow-change';
 export * from './events/user-followed.event';
 export * from './events/user-unfollowed.event';
+export * from './events/follow-announced.event';
 export * from './api/api-document';

@@ -193,6 +193,7 @@ export const routeTable: readonly RouteEntry[] = [
   // search: public spec 7 "Notes, comments, likes, tags, search". The user
   // search for mentions (/users/search) stays with auth, as DESIGN 1 says.
   { method: 'GET', path: '/api/search/posts', service: 'search' },
+  { method: 'GET', path: '/api/search/suggest', service: 'search' },
   { method: 'GET', path: '/api/search', service: 'search' },
 
   // media: public spec 7 "Uploads". Multipart bodies need the upload limits;

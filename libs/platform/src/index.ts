@@ -37,7 +37,6 @@ export * from './metrics/metrics-server';
 export * from './queue/job-queue';
 export * from './queue/in-process.queue';
 export * from './queue/bullmq.queue';
-export * from './search/search-index';
 export * from './service/create-service-app';
 export * from './service/health.controller';
 export * from './service/platform.module';

@@ -1,5 +1,58 @@
-import { Module } from '@nestjs/common';
+import { Inject, Injectable, Module, type OnApplicationShutdown, type Type } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { createElasticsearchClient, ElasticsearchEngine } from './engine/elasticsearch.engine';
+import { Indexer } from './engine/indexer.service';
+import { PostgresEngine } from './engine/postgres.engine';
+import { SEARCH_ENGINE, type SearchEngine } from './engine/search-engine';
+import { PostEventsHandler } from './posts/post-events.handler';
+import { PostRepository } from './posts/post.repository';
+import { loadSearchConfig, SEARCH_CONFIG, type SearchConfig } from './search.config';
+import { SearchController } from './search.controller';
+import { SearchService } from './search.service';
+import { UserEventsHandler } from './users/user-events.handler';
+import { UserRepository } from './users/user.repository';
+import { ViewerStateRepository } from './viewers/viewer-state.repository';
 
-/** The search service (DESIGN.md §1): its controllers, providers and event handlers are registered here. */
-@Module({})
-export class SearchModule {}
+function createEngine(config: SearchConfig, dataSource: DataSource): SearchEngine {
+  if (config.SEARCH_ENGINE === 'postgres') return new PostgresEngine(dataSource);
+  return new ElasticsearchEngine(createElasticsearchClient(config.ELASTICSEARCH_URL!), {
+    url: config.ELASTICSEARCH_URL!,
+    prefix: config.SEARCH_INDEX_PREFIX,
+    analyzer: config.SEARCH_ANALYZER,
+    refreshOnWrite: config.SEARCH_REFRESH_ON_WRITE,
+  });
+}
+
+/** Closes the Elasticsearch client with the application. */
+@Injectable()
+class EngineLifecycle implements OnApplicationShutdown {
+  constructor(@Inject(SEARCH_ENGINE) private readonly engine: SearchEngine) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.engine instanceof ElasticsearchEngine) await this.engine.close();
+  }
+}
+
+/**
+ * The search service (DESIGN.md §1) with its settings: read from the environment when it starts, or given (tests
+ * run both engines in one process).
+ */
+export function searchModule(settings?: Partial<NodeJS.ProcessEnv>): Type {
+  @Module({
+    controllers: [SearchController, PostEventsHandler, UserEventsHandler],
+    providers: [
+      { provide: SEARCH_CONFIG, useFactory: () => loadSearchConfig(settings ? { ...process.env, ...settings } : process.env) },
+      { provide: SEARCH_ENGINE, useFactory: createEngine, inject: [SEARCH_CONFIG, DataSource] },
+      EngineLifecycle,
+      Indexer,
+      PostRepository,
+      SearchService,
+      UserRepository,
+      ViewerStateRepository,
+    ],
+  })
+  class SearchModule {}
+  return SearchModule;
+}
+
+export const SearchModule = searchModule();

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { FollowAnnouncer } from './follows/follow-announcer.handler';
 import { FollowController } from './follows/follow.controller';
 import { FollowRepository } from './follows/follow.repository';
 import { FollowService } from './follows/follow.service';
@@ -12,7 +13,7 @@ import { UserEventsHandler } from './users/user-events.handler';
 
 /** The social service (DESIGN.md §1): the follow graph, per-user counters and the user cards. */
 @Module({
-  controllers: [FollowController, UserStatsController, UserEventsHandler, PostEventsHandler],
+  controllers: [FollowController, FollowAnnouncer, UserStatsController, UserEventsHandler, PostEventsHandler],
   providers: [FollowRepository, FollowService, PostRepository, UserCardRepository, UserStatsRepository, UserStatsService],
 })
 export class SocialModule {}

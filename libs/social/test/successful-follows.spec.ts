@@ -198,4 +198,18 @@ describe('follows', () => {
     expect((await app.call<Page>('GET', `/api/users/${fan.userId}/following`)).body.data.following).toEqual([]);
     expect((await app.events()).length).toBe(before);
   });
+
+  it('re-announces every follow with both counters when a read model asks for a backfill', async () => {
+    const [fan, idol] = [await app.user(), await app.user()];
+    expect((await follow(fan, idol)).status).toBe(200);
+    await app.deliver('backfill.requested', { consumer: 'search', entities: ['follow'] });
+    const announced = (await app.events('follow.announced')).filter((event) => (event.payload as { follower_id: number }).follower_id === fan.id);
+    expect(announced).toEqual([
+      expect.objectContaining({
+        topic: 'shiliu.follow',
+        key: String(idol.id),
+        payload: { follower_id: fan.id, follower_user_id: fan.userId, following_id: idol.id, following_user_id: idol.userId, follower_follow_count: 1, following_fans_count: 1 },
+      }),
+    ]);
+  });
 });

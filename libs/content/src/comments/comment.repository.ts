@@ -141,9 +141,14 @@ export class CommentRepository {
     await manager.query(`DELETE FROM "comments" WHERE "id" = ANY($1::bigint[])`, [ids]);
   }
 
-  async adjustCounts(manager: EntityManager, postId: string, postDelta: number, parentId: string | null, replyDelta: number): Promise<void> {
-    await manager.query(`UPDATE "posts" SET "comment_count" = "comment_count" + $2 WHERE "id" = $1`, [postId, postDelta]);
+  /** Moves the note's and the parent's counts; answers the note's comment count after the change. */
+  async adjustCounts(manager: EntityManager, postId: string, postDelta: number, parentId: string | null, replyDelta: number): Promise<number> {
+    const [rows]: [{ comment_count: number }[], number] = await manager.query(
+      `UPDATE "posts" SET "comment_count" = "comment_count" + $2 WHERE "id" = $1 RETURNING "comment_count"`,
+      [postId, postDelta],
+    );
     if (parentId !== null && replyDelta !== 0) await manager.query(`UPDATE "comments" SET "reply_count" = "reply_count" + $2 WHERE "id" = $1`, [parentId, replyDelta]);
+    return rows[0]?.comment_count ?? 0;
   }
 
   async byAuthor(manager: EntityManager, authorId: string): Promise<CommentRecord[]> {

@@ -83,7 +83,7 @@ export class CommentService {
         at,
       );
       const commentId = Number(comment.id);
-      await this.comments.adjustCounts(manager, String(form.post_id), 1, parentId === null ? null : String(parentId), 1);
+      const commentCount = await this.comments.adjustCounts(manager, String(form.post_id), 1, parentId === null ? null : String(parentId), 1);
       await this.comments.replaceMentions(manager, commentId, mentionIds);
       await this.outbox.add(manager, commentCreated, {
         comment: {
@@ -98,6 +98,7 @@ export class CommentService {
           images,
           created_at: comment.created_at.toISOString(),
         },
+        post_comment_count: commentCount,
       });
       for (const userId of mentionIds) {
         if (userId === principal.id) continue;
@@ -136,7 +137,7 @@ export class CommentService {
     if (!post) throw notFound();
     const gone = await this.comments.withReplies(manager, comment);
     await this.comments.remove(manager, gone.map((each) => Number(each.id)));
-    await this.comments.adjustCounts(manager, comment.post_id, -gone.length, comment.parent_id, -1);
+    const commentCount = await this.comments.adjustCounts(manager, comment.post_id, -gone.length, comment.parent_id, -1);
     for (const each of gone) {
       await this.outbox.add(manager, commentDeleted, {
         id: Number(each.id),
@@ -145,6 +146,7 @@ export class CommentService {
         author_id: Number(each.author_id),
         parent_id: each.parent_id === null ? null : Number(each.parent_id),
         like_count: each.like_count,
+        post_comment_count: commentCount,
       });
     }
     return gone.length;

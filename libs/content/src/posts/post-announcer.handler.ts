@@ -15,8 +15,16 @@ export class PostAnnouncer {
   @EventPattern(backfillRequested.type)
   async announce(@Payload() envelope: EventEnvelope<BackfillRequestedPayload>, @Ctx() context: EventContext): Promise<void> {
     if (!envelope.payload.entities.includes('post')) return;
-    for (const { id, like_count, collect_count } of await this.posts.publishedForShare(context.manager)) {
-      await this.outbox.add(context.manager, postAnnounced, { post: await this.posts.snapshot(context.manager, Number(id)), like_count, collect_count });
+    for (const { id, like_count, collect_count, comment_count } of await this.posts.publishedForShare(context.manager)) {
+      const { likedBy, collectedBy } = await this.posts.reactorsForShare(context.manager, Number(id));
+      await this.outbox.add(context.manager, postAnnounced, {
+        post: await this.posts.snapshot(context.manager, Number(id)),
+        like_count,
+        collect_count,
+        comment_count,
+        liked_by: likedBy,
+        collected_by: collectedBy,
+      });
     }
   }
 }

@@ -261,8 +261,15 @@ export class PostRepository {
   }
 
   /** Every published note's id and counters, read FOR SHARE (a change committing meanwhile waits for the caller). */
-  async publishedForShare(manager: EntityManager): Promise<{ id: string; like_count: number; collect_count: number }[]> {
-    return rowsOf(manager, `SELECT "id", "like_count", "collect_count" FROM "posts" WHERE NOT "is_draft" ORDER BY "id" FOR SHARE`);
+  async publishedForShare(manager: EntityManager): Promise<{ id: string; like_count: number; collect_count: number; comment_count: number }[]> {
+    return rowsOf(manager, `SELECT "id", "like_count", "collect_count", "comment_count" FROM "posts" WHERE NOT "is_draft" ORDER BY "id" FOR SHARE`);
+  }
+
+  /** Who likes and who collects a note, read FOR SHARE like the note itself. */
+  async reactorsForShare(manager: EntityManager, postId: number): Promise<{ likedBy: number[]; collectedBy: number[] }> {
+    const likers = await rowsOf<{ user_id: string }>(manager, `SELECT "user_id" FROM "likes" WHERE "target_type" = 1 AND "target_id" = $1 ORDER BY "user_id" FOR SHARE`, [postId]);
+    const collectors = await rowsOf<{ user_id: string }>(manager, `SELECT "user_id" FROM "collections" WHERE "post_id" = $1 ORDER BY "user_id" FOR SHARE`, [postId]);
+    return { likedBy: likers.map((row) => Number(row.user_id)), collectedBy: collectors.map((row) => Number(row.user_id)) };
   }
 
   /** What media told of an image (size, placeholder, thumbnail), or null when it has not. */

@@ -1,12 +1,12 @@
 import { defineEvent } from './event-definition';
 
-/** The entities whose owners re-announce them on request: users (auth), published notes (content). */
-export type AnnouncedEntity = 'user' | 'post';
-export const announcedEntities: readonly AnnouncedEntity[] = ['user', 'post'];
+/** The entities whose owners re-announce them on request: users (auth), published notes (content), follows (social). */
+export type AnnouncedEntity = 'user' | 'post' | 'follow';
+export const announcedEntities: readonly AnnouncedEntity[] = ['user', 'post', 'follow'];
 
 /**
  * A read model needs the current state of every entity it follows (it is new, or was rebuilt): each owner answers
- * by re-announcing them (`user.announced`, `post.announced`) through its outbox.
+ * by re-announcing them (`user.announced`, `post.announced`, `follow.announced`) through its outbox.
  */
 export interface BackfillRequestedPayload {
   /** The service that asked. */

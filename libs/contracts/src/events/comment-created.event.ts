@@ -20,6 +20,8 @@ export interface CommentSnapshot {
 
 export interface CommentCreatedPayload {
   comment: CommentSnapshot;
+  /** The note's comment count after the change (absent from events written before it was added). */
+  post_comment_count?: number;
 }
 
 export const commentCreated = defineEvent<CommentCreatedPayload>({ type: 'comment.created', version: 1, topic: 'shiliu.comment', key: (p) => String(p.comment.id) });

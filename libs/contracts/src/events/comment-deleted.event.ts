@@ -8,6 +8,8 @@ export interface CommentDeletedPayload {
   author_id: number;
   parent_id: number | null;
   like_count: number;
+  /** The note's comment count after the change (absent from events written before it was added). */
+  post_comment_count?: number;
 }
 
 export const commentDeleted = defineEvent<CommentDeletedPayload>({ type: 'comment.deleted', version: 1, topic: 'shiliu.comment', key: (p) => String(p.id) });

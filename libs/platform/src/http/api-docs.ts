@@ -3,7 +3,7 @@ import { ApiResponse } from '@nestjs/swagger';
 import { messageForStatus } from './messages';
 
 /** The error statuses of DESIGN.md §4 that an operation documents. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 503;
 
 export const ERROR_ENVELOPE_SCHEMA = 'ErrorEnvelope';
 

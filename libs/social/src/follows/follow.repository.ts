@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { rowsOf } from '@shiliu/platform';
+import type { FollowChangePayload } from '@shiliu/contracts';
 import type { EntityManager } from 'typeorm';
 
 export type FollowListKind = 'following' | 'followers' | 'mutualFollows';
@@ -30,6 +31,21 @@ const LISTS: Record<FollowListKind, { joins: string; where: string; followedAt: 
 /** The follow graph: one row per (follower, following), this service's own truth. */
 @Injectable()
 export class FollowRepository {
+  /** Every follow with both users' counters as they stand, read FOR SHARE for a backfill. */
+  async allForShare(manager: EntityManager): Promise<FollowChangePayload[]> {
+    return rowsOf<FollowChangePayload>(
+      manager,
+      `SELECT "f"."follower_id"::int AS "follower_id", "a"."user_id" AS "follower_user_id", "f"."following_id"::int AS "following_id", "b"."user_id" AS "following_user_id",
+              coalesce("sa"."follow_count", 0) AS "follower_follow_count", coalesce("sb"."fans_count", 0) AS "following_fans_count"
+         FROM "follows" "f"
+         JOIN "user_cards" "a" ON "a"."id" = "f"."follower_id"
+         JOIN "user_cards" "b" ON "b"."id" = "f"."following_id"
+         LEFT JOIN "user_stats" "sa" ON "sa"."user_id" = "f"."follower_id"
+         LEFT JOIN "user_stats" "sb" ON "sb"."user_id" = "f"."following_id"
+        ORDER BY "f"."id" FOR SHARE OF "f"`,
+    );
+  }
+
   /** Answers whether the edge is new. */
   async add(manager: EntityManager, followerId: number, followingId: number): Promise<boolean> {
     const rows: unknown[] = await manager.query(

@@ -747,6 +747,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 搜索笔记、视频和用户（keyword 与 tag 至少一个），附标签统计 */
+        get: operations["SearchController_all"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search/posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 按关键词搜索笔记（图文与视频） */
+        get: operations["SearchController_posts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search/suggest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 搜索联想：笔记标题、标签和昵称的补全（最多 10 条） */
+        get: operations["SearchController_suggest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/upload/single": {
         parameters: {
             query?: never;
@@ -1236,6 +1287,91 @@ export interface components {
             isMutual: boolean;
             /** @enum {string} */
             buttonType: "follow" | "unfollow" | "mutual" | "back";
+        };
+        SearchResult: {
+            posts: components["schemas"]["SearchPostPage"];
+            users: components["schemas"]["SearchUserView"][];
+            usersPagination: components["schemas"]["SearchPagination"];
+            tagStats: components["schemas"]["SearchTagStat"][];
+        };
+        SearchPostPage: {
+            data: components["schemas"]["SearchPostView"][];
+            pagination: components["schemas"]["SearchPagination"];
+        };
+        SearchPostView: {
+            id: number;
+            title: string;
+            title_highlight: string;
+            content: string;
+            type: number;
+            category_id: number | null;
+            category_title: string | null;
+            images: string[];
+            image: string | null;
+            cover_url: string | null;
+            video_url: string | null;
+            videos: components["schemas"]["SearchVideo"][];
+            user_id: string;
+            author_account: string;
+            author_auto_id: number;
+            author: string;
+            nickname: string;
+            user_avatar: string;
+            avatar: string;
+            verified: number;
+            author_verified: number;
+            location: string;
+            like_count: number;
+            likeCount: number;
+            collect_count: number;
+            collectCount: number;
+            comment_count: number;
+            commentCount: number;
+            liked: boolean;
+            collected: boolean;
+            tags: components["schemas"]["SearchTagRef"][];
+            created_at: string;
+        };
+        SearchVideo: {
+            url: string;
+            cover_url: string | null;
+        };
+        SearchTagRef: {
+            name: string;
+        };
+        SearchPagination: {
+            page: number;
+            limit: number;
+            total: number;
+            pages: number;
+        };
+        SearchUserView: {
+            id: number;
+            user_id: string;
+            nickname: string;
+            avatar: string;
+            bio: string;
+            location: string;
+            verified: number;
+            fans_count: number;
+            followed: boolean;
+            isMutual: boolean;
+            /** @enum {string} */
+            buttonType: "follow" | "unfollow" | "mutual" | "back";
+        };
+        SearchTagStat: {
+            id: string;
+            label: string;
+            count: number;
+        };
+        SuggestionList: {
+            suggestions: components["schemas"]["SuggestionView"][];
+        };
+        SuggestionView: {
+            /** @enum {string} */
+            kind: "tag" | "user" | "post";
+            text: string;
+            target?: string;
         };
         UploadedImage: {
             url: string;
@@ -4604,6 +4740,195 @@ export interface operations {
             };
             /** @description 请求过于频繁，请稍后再试 */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    SearchController_all: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                keyword?: string;
+                tag?: string;
+                type?: "all" | "posts" | "videos" | "users" | "post" | "video" | "user";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["SearchResult"];
+                    };
+                };
+            };
+            /** @description 请求参数错误 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 未授权访问 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 请求过于频繁，请稍后再试 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 服务暂时不可用，请稍后重试 */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    SearchController_posts: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                keyword?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        message: string;
+                        data: {
+                            posts: components["schemas"]["SearchPostView"][];
+                            pagination: components["schemas"]["SearchPagination"];
+                        };
+                    };
+                };
+            };
+            /** @description 请求参数错误 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 未授权访问 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 请求过于频繁，请稍后再试 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 服务暂时不可用，请稍后重试 */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    SearchController_suggest: {
+        parameters: {
+            query: {
+                keyword: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["SuggestionList"];
+                    };
+                };
+            };
+            /** @description 请求参数错误 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 请求过于频繁，请稍后再试 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 服务暂时不可用，请稍后重试 */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
