@@ -1,0 +1,123 @@
+import { type IncomingMessage, request, createServer, Agent, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { assertRunning, freePort, spawnTs, waitFor } from '../src/testing';
+import { PingProcesses } from './fixtures/ping-processes';
+
+type Instance = { port: number; child: ReturnType<typeof spawnTs> };
+
+/**
+ * What a Kubernetes Service in front of the pods does, as far as the test needs: new requests go round-robin to
+ * the instances in rotation, over kept-alive connections (as the gateway's proxy keeps them), and one taken out of
+ * rotation gets no new request while those it is answering finish.
+ */
+class RoundRobin {
+  readonly rotation: Instance[] = [];
+  private next = 0;
+  private readonly agent = new Agent({ keepAlive: true });
+  private constructor(private readonly server: Server, readonly port: number) {}
+
+  static async start(): Promise<RoundRobin> {
+    let balancer: RoundRobin | null = null;
+    const server = createServer((req, res) => {
+      const target = balancer!.pick();
+      const upstream = request({ host: '127.0.0.1', port: target.port, path: req.url, method: req.method, headers: req.headers, agent: balancer!.agent }, (answer: IncomingMessage) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      });
+      upstream.on('error', () => {
+        if (!res.headersSent) res.writeHead(502).end();
+        else res.destroy();
+      });
+      req.pipe(upstream);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    balancer = new RoundRobin(server, (server.address() as AddressInfo).port);
+    return balancer;
+  }
+
+  private pick(): Instance {
+    this.next = (this.next + 1) % this.rotation.length;
+    return this.rotation[this.next];
+  }
+
+  async close(): Promise<void> {
+    this.agent.destroy();
+    await new Promise((resolve) => this.server.close(resolve));
+  }
+}
+
+/**
+ * Graceful shutdown under a rolling restart: two instances of a producing service behind a round-robin balancer take
+ * a steady stream of writes, each write putting one event in the outbox; each instance in turn is replaced the way
+ * a Deployment rolls (the new one ready, then the old one out of rotation and sent SIGTERM). No request fails, each
+ * old instance exits 0, and the consumer handles every event exactly once.
+ */
+describe('rolling restart of a service under steady load', () => {
+  const pings = new PingProcesses();
+  const main = join(__dirname, 'fixtures/ping-process.main.ts');
+  let balancer: RoundRobin;
+
+  const startProducer = async (): Promise<Instance> => {
+    const port = await freePort();
+    const child = spawnTs(main, ['producer', pings.suffix], { ...pings.env, PORT: String(port) });
+    await waitFor(`a producer on ${port} to be ready`, async () => {
+      assertRunning(child);
+      return (await fetch(`http://127.0.0.1:${port}/health/ready`).catch(() => null))?.status === 200;
+    }, 120_000);
+    return { port, child };
+  };
+
+  beforeAll(async () => {
+    await pings.setUp();
+    pings.start('consumer');
+    balancer = await RoundRobin.start();
+    const [first, second] = await Promise.all([startProducer(), startProducer()]);
+    balancer.rotation.push(first, second);
+    await pings.health('consumer');
+  }, 300_000);
+
+  afterAll(async () => {
+    await balancer?.close();
+    for (const instance of balancer?.rotation ?? []) instance.child.kill('SIGTERM');
+    await pings.tearDown();
+  });
+
+  it('fails no request and loses no event while each instance is replaced', async () => {
+    const statuses = new Map<number, number>();
+    let sent = 0;
+    let running = true;
+    const load = (async () => {
+      while (running) {
+        const seq = sent++;
+        const answer = await fetch(`http://127.0.0.1:${balancer.port}/api/pings`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ count: 1, from: seq }),
+        }).catch(() => null);
+        const status = answer?.status ?? 0;
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        await answer?.arrayBuffer();
+      }
+    })();
+    const served = async (at: number) => waitFor(`${at} requests served`, async () => sent >= at, 120_000);
+
+    await served(20);
+    for (let i = 0; i < 2; i++) {
+      const old = balancer.rotation[0];
+      const replacement = await startProducer();
+      balancer.rotation.push(replacement);
+      balancer.rotation.splice(balancer.rotation.indexOf(old), 1);
+      const exited = new Promise<number | null>((resolve) => old.child.once('exit', (code) => resolve(code)));
+      old.child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      await served(sent + 20);
+    }
+    running = false;
+    await load;
+
+    expect(Object.fromEntries(statuses)).toEqual({ 200: sent });
+    await waitFor('every event to be handled', async () => (await pings.received()).total >= sent, 120_000);
+    expect(await pings.received()).toEqual({ total: sent, distinct_events: sent });
+  }, 600_000);
+});
