@@ -1,5 +1,4 @@
-import { type IncomingMessage, request, createServer, Agent, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { assertRunning, freePort, spawnTs, waitFor } from '../src/testing';
 import { PingProcesses } from './fixtures/ping-processes';
@@ -7,51 +6,54 @@ import { PingProcesses } from './fixtures/ping-processes';
 type Instance = { port: number; child: ReturnType<typeof spawnTs> };
 
 /**
- * What a Kubernetes Service in front of the pods does, as far as the test needs: new requests go round-robin to
- * the instances in rotation, over kept-alive connections (as the gateway's proxy keeps them), and one taken out of
- * rotation gets no new request while those it is answering finish.
+ * What a Kubernetes Service does to the pods behind it (kube-proxy): each new TCP connection goes round-robin to an
+ * instance in rotation; one taken out of rotation gets no new connection, but the connections already open to it
+ * stay, and a client that keeps them alive (the test's fetch, as the gateway's proxy does) keeps sending on them.
  */
 class RoundRobin {
   readonly rotation: Instance[] = [];
   private next = 0;
-  private readonly agent = new Agent({ keepAlive: true });
+  private readonly sockets = new Set<Socket>();
   private constructor(private readonly server: Server, readonly port: number) {}
 
   static async start(): Promise<RoundRobin> {
     let balancer: RoundRobin | null = null;
-    const server = createServer((req, res) => {
-      const target = balancer!.pick();
-      const upstream = request({ host: '127.0.0.1', port: target.port, path: req.url, method: req.method, headers: req.headers, agent: balancer!.agent }, (answer: IncomingMessage) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      });
-      upstream.on('error', () => {
-        if (!res.headersSent) res.writeHead(502).end();
-        else res.destroy();
-      });
-      req.pipe(upstream);
-    });
+    const server = createServer((client) => balancer?.accept(client));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    balancer = new RoundRobin(server, (server.address() as AddressInfo).port);
+    const address = server.address();
+    if (address === null || typeof address === 'string') throw new Error('balancer has no TCP address');
+    balancer = new RoundRobin(server, address.port);
     return balancer;
   }
 
-  private pick(): Instance {
+  private accept(client: Socket): void {
     this.next = (this.next + 1) % this.rotation.length;
-    return this.rotation[this.next];
+    const upstream = connect(this.rotation[this.next].port, '127.0.0.1');
+    for (const socket of [client, upstream]) {
+      this.sockets.add(socket);
+      socket.on('error', () => undefined);
+      socket.once('close', () => {
+        this.sockets.delete(socket);
+        client.destroy();
+        upstream.destroy();
+      });
+    }
+    client.pipe(upstream).pipe(client);
   }
 
   async close(): Promise<void> {
-    this.agent.destroy();
+    for (const socket of this.sockets) socket.destroy();
     await new Promise((resolve) => this.server.close(resolve));
   }
 }
 
 /**
  * Graceful shutdown under a rolling restart: two instances of a producing service behind a round-robin balancer take
- * a steady stream of writes, each write putting one event in the outbox; each instance in turn is replaced the way
- * a Deployment rolls (the new one ready, then the old one out of rotation and sent SIGTERM). No request fails, each
- * old instance exits 0, and the consumer handles every event exactly once.
+ * a steady stream of writes over a kept-alive connection, each write putting one event in the outbox; each instance
+ * in turn is replaced the way a Deployment rolls (the new one ready, then the old one out of rotation and sent
+ * SIGTERM). The old one answers what still reaches it on open connections with `Connection: close`, so the client
+ * moves to the new one and the old one can exit. No request fails, each old instance exits 0, and the consumer
+ * handles every event exactly once.
  */
 describe('rolling restart of a service under steady load', () => {
   const pings = new PingProcesses();
