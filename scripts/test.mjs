@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { build, installDependencies, installTools, root, run } from './lib.mjs';
+import { build, installDependencies, installOpsTools, installTools, root, run } from './lib.mjs';
 
 installDependencies();
 
@@ -15,6 +15,7 @@ if (!existsSync(envFile)) {
 }
 // After the local infrastructure, whose packages include python3-venv.
 installTools();
+installOpsTools();
 for (const line of readFileSync(envFile, 'utf8').split('\n')) {
   const match = /^([A-Z0-9_]+)=(.*)$/.exec(line.trim());
   if (match && process.env[match[1]] === undefined) process.env[match[1]] = match[2];

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { carriesRevokedSession, contextForRequest, REQUEST_ID_HEADER, type RevocationList, runInContext } from '@shiliu/platform';
+import { carriesRevokedSession, contextForRequest, gatewayUpstreamErrors, REQUEST_ID_HEADER, type RevocationList, runInContext } from '@shiliu/platform';
 import type { Logger } from 'pino';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { limitsOf, routeLimits, type RouteLimitTable } from './route-limits';
@@ -56,7 +56,10 @@ export function gatewayMiddleware(
             return;
           }
           // The one timeout for both modes: the whole call, from hand-off to the end of the answer.
-          const timer = setTimeout(() => failCall(res, 504), limits.timeoutMs);
+          const timer = setTimeout(() => {
+            if (!res.writableEnded) gatewayUpstreamErrors.inc({ service: entry.service, kind: 'timeout' });
+            failCall(res, 504);
+          }, limits.timeoutMs);
           res.on('close', () => clearTimeout(timer));
           upstream.forward(req, res, entry, limits);
         })

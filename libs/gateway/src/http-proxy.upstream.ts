@@ -2,7 +2,7 @@ import { type IncomingHttpHeaders, request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { Transform } from 'node:stream';
 import type { Request, Response } from 'express';
-import type { ServiceName } from '@shiliu/platform';
+import { gatewayUpstreamErrors, type ServiceName } from '@shiliu/platform';
 import { failCall, type Upstream } from './upstream';
 import type { RouteEntry } from './route-table';
 import type { RouteLimits } from './route-limits';
@@ -41,7 +41,10 @@ export class HttpProxyUpstream implements Upstream {
       answer.on('error', () => res.destroy());
       answer.pipe(res);
     });
-    upstream.on('error', () => failCall(res, 502));
+    upstream.on('error', () => {
+      if (!answered && !res.writableEnded) gatewayUpstreamErrors.inc({ service: entry.service, kind: 'unreachable' });
+      failCall(res, 502);
+    });
     res.on('close', () => {
       if (!answered) upstream.destroy();
     });

@@ -8,6 +8,7 @@ import {
   MinioStorage,
   Outbox,
   startBullMqWorker,
+  startMetricsServer,
   url,
 } from '@shiliu/platform';
 import { Redis } from 'ioredis';
@@ -32,6 +33,8 @@ const workerSettings = {
   MEDIA_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   /** How soon another worker takes over the job of a worker that died. */
   MEDIA_JOB_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
+  /** Prometheus metrics (job durations and failures) on this management port when set (Kubernetes: 9107). */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
 };
 
 /**
@@ -58,9 +61,11 @@ export async function runMediaWorker(): Promise<void> {
       logger,
     );
     await worker.waitUntilReady();
-    logger.info({ queue: mediaQueueName(settings.MEDIA_SCHEMA) }, 'media worker ready');
+    const metrics = settings.METRICS_PORT === undefined ? null : await startMetricsServer(settings.METRICS_PORT);
+    logger.info({ queue: mediaQueueName(settings.MEDIA_SCHEMA), metricsPort: metrics?.port }, 'media worker ready');
     const stop = async (signal: string) => {
       logger.info({ signal }, 'shutting down');
+      await metrics?.close();
       // The job in hand finishes first; a worker killed instead leaves it to another once its lock runs out.
       await worker.close();
       redis.disconnect();

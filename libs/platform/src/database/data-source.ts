@@ -1,4 +1,5 @@
 import { DataSource, type MixedList, type EntitySchema } from 'typeorm';
+import { poolUseSources } from '../metrics/metrics';
 import { PlatformEvents1763800000000 } from './platform-events.migration';
 import { PlatformTables1763780000000 } from './platform-tables.migration';
 
@@ -11,8 +12,15 @@ export interface ServiceDatabaseOptions {
   poolSize?: number;
 }
 
+/** What pg's pool tells of itself, read at scrape time. */
+interface PgPool {
+  totalCount: number;
+  idleCount: number;
+  waitingCount: number;
+}
+
 export function createServiceDataSource(options: ServiceDatabaseOptions): DataSource {
-  return new DataSource({
+  const dataSource = new DataSource({
     type: 'postgres',
     url: options.url,
     schema: options.schema,
@@ -28,6 +36,20 @@ export function createServiceDataSource(options: ServiceDatabaseOptions): DataSo
     synchronize: false,
     logging: false,
   });
+  // Held weakly: a data source a test dropped is forgotten, and its figures with it.
+  const held = new WeakRef(dataSource);
+  const source = async () => {
+    const current = held.deref();
+    if (!current) {
+      poolUseSources.delete(source);
+      return [];
+    }
+    if (!current.isInitialized) return [];
+    const pool = (current.driver as unknown as { master?: PgPool }).master;
+    return pool ? [{ service: options.schema, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }] : [];
+  };
+  poolUseSources.add(source);
+  return dataSource;
 }
 
 /**

@@ -1,12 +1,15 @@
-import type { Consumer, Kafka, Producer } from 'kafkajs';
+import type { Admin, Consumer, Kafka, Producer } from 'kafkajs';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { EventDispatcher, TableDeadLetterSink } from './event-dispatcher';
 import { EventServer } from './event-server';
 import { consumerGroupId, createIdempotentProducer, ensureTopics, KafkaDeadLetterSink } from './kafka';
+import { type ConsumerLag, consumerLagSources } from '../metrics/metrics';
 
 const RECONNECT_FIRST_MS = 1000;
 const RECONNECT_MAX_MS = 30_000;
+/** A scrape never waits longer than this for the lag figures. */
+const LAG_TIMEOUT_MS = 3000;
 
 /**
  * The distributed transport: one consumer group per service. An offset is committed only after the
@@ -22,6 +25,7 @@ export class KafkaEventServer extends EventServer {
   private closed = false;
   private retryTimer: NodeJS.Timeout | null = null;
   private topics: string[] = [];
+  private readonly lagSource = () => this.lag();
 
   constructor(
     private readonly kafka: Kafka,
@@ -38,7 +42,10 @@ export class KafkaEventServer extends EventServer {
 
   listen(callback: () => void): void {
     this.topics = this.subscribedTopics().map((topic) => this.topicPrefix + topic);
-    if (this.topics.length > 0) void this.connect(RECONNECT_FIRST_MS);
+    if (this.topics.length > 0) {
+      consumerLagSources.add(this.lagSource);
+      void this.connect(RECONNECT_FIRST_MS);
+    }
     callback();
   }
 
@@ -95,8 +102,41 @@ export class KafkaEventServer extends EventServer {
     }, delayMs);
   }
 
+  /** The group's lag per topic: the latest offset of each partition minus the committed one (or the earliest, before any commit). */
+  private async lag(): Promise<ConsumerLag[]> {
+    const group = consumerGroupId(this.topicPrefix, this.dispatcher.service);
+    const admin = this.kafka.admin();
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('Kafka lag timed out')), LAG_TIMEOUT_MS)));
+    try {
+      return await Promise.race([this.lagWith(admin, group), timeout]);
+    } finally {
+      clearTimeout(timer);
+      void admin.disconnect().catch(() => undefined);
+    }
+  }
+
+  private async lagWith(admin: Admin, group: string): Promise<ConsumerLag[]> {
+    await admin.connect();
+    const committed = await admin.fetchOffsets({ groupId: group, topics: this.topics });
+    return Promise.all(
+      committed.map(async ({ topic, partitions }) => {
+        const ends = new Map((await admin.fetchTopicOffsets(topic)).map((end) => [end.partition, end]));
+        let lag = 0;
+        for (const { partition, offset } of partitions) {
+          const end = ends.get(partition);
+          if (!end) continue;
+          const from = Number(offset) >= 0 ? Number(offset) : Number(end.low);
+          lag += Math.max(0, Number(end.high) - from);
+        }
+        return { service: this.dispatcher.service, group, topic: topic.slice(this.topicPrefix.length), lag };
+      }),
+    );
+  }
+
   async close(): Promise<void> {
     this.closed = true;
+    consumerLagSources.delete(this.lagSource);
     if (this.retryTimer) clearTimeout(this.retryTimer);
     await this.consumer?.disconnect().catch(() => undefined);
     await this.producer.disconnect().catch(() => undefined);

@@ -91,3 +91,94 @@ export function httpMetricsMiddleware(service: string) {
     next();
   };
 }
+
+/** Calls the gateway gave up on: the service refused or broke the connection (502), or did not answer in time (504). */
+export const gatewayUpstreamErrors = new Counter({
+  name: 'shiliu_gateway_upstream_errors_total',
+  help: 'Calls the gateway could not complete with a service, by service and kind (unreachable: 502, timeout: 504)',
+  labelNames: ['service', 'kind'] as const,
+});
+
+/** Scrape-time figures from the running parts of a process (consumers, queues, pools), each source a closure. */
+async function gather<T>(sources: Set<() => Promise<T[]>>): Promise<T[]> {
+  const answers = await Promise.allSettled([...sources].map((source) => source()));
+  return answers.flatMap((answer) => (answer.status === 'fulfilled' ? answer.value : []));
+}
+
+export interface ConsumerLag {
+  service: string;
+  group: string;
+  topic: string;
+  lag: number;
+}
+
+/** Each running Kafka consumer, asked at scrape time for its group's lag. */
+export const consumerLagSources = new Set<() => Promise<ConsumerLag[]>>();
+
+new Gauge({
+  name: 'shiliu_kafka_consumer_lag',
+  help: "Messages of a topic its consumer group has not yet handled (latest offset minus the group's committed one, summed over partitions)",
+  labelNames: ['service', 'group', 'topic'] as const,
+  async collect() {
+    this.reset();
+    for (const { service, group, topic, lag } of await gather(consumerLagSources)) this.set({ service, group, topic }, lag);
+  },
+});
+
+export interface QueueDepth {
+  queue: string;
+  state: string;
+  jobs: number;
+}
+
+/** Each BullMQ queue a process produces to, asked at scrape time for its job counts. */
+export const queueDepthSources = new Set<() => Promise<QueueDepth[]>>();
+
+new Gauge({
+  name: 'shiliu_queue_jobs',
+  help: 'Jobs in a BullMQ queue by state (waiting, delayed, active, failed)',
+  labelNames: ['queue', 'state'] as const,
+  async collect() {
+    this.reset();
+    for (const { queue, state, jobs } of await gather(queueDepthSources)) this.set({ queue, state }, jobs);
+  },
+});
+
+export const queueJobDuration = new Histogram({
+  name: 'shiliu_queue_job_duration_seconds',
+  help: 'Time of one job attempt in a worker, by queue, job name and outcome (completed, failed)',
+  labelNames: ['queue', 'job', 'outcome'] as const,
+  buckets: [0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600, 1800],
+});
+
+export const queueJobsFailed = new Counter({
+  name: 'shiliu_queue_jobs_failed_total',
+  help: 'Jobs that failed for good (every attempt used), by queue and job name',
+  labelNames: ['queue', 'job'] as const,
+});
+
+export interface PoolUse {
+  service: string;
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+/** Each open database pool, asked at scrape time. */
+export const poolUseSources = new Set<() => Promise<PoolUse[]>>();
+
+function poolGauge(name: string, help: string, field: 'total' | 'idle' | 'waiting'): void {
+  new Gauge({
+    name,
+    help,
+    labelNames: ['service'] as const,
+    async collect() {
+      this.reset();
+      for (const use of await gather(poolUseSources)) this.inc({ service: use.service }, use[field]);
+    },
+  });
+}
+
+poolGauge('shiliu_db_pool_total', 'Connections open in the database pool, by service', 'total');
+poolGauge('shiliu_db_pool_idle', 'Connections of the database pool not in use, by service', 'idle');
+poolGauge('shiliu_db_pool_waiting', 'Queries waiting for a free database pool connection, by service', 'waiting');

@@ -1,5 +1,6 @@
 import { Queue, Worker, type ConnectionOptions } from 'bullmq';
 import type { Logger } from 'pino';
+import { queueDepthSources, queueJobDuration, queueJobsFailed } from '../metrics/metrics';
 import { type JobHandlers, type JobPolicy, type JobQueue, type JobState, type JobStatus, runAttempt } from './job-queue';
 
 /**
@@ -18,9 +19,14 @@ const stateOf: Record<string, JobState> = {
 /** The producer's side of a BullMQ queue (distributed mode); the work is done by `startBullMqWorker` elsewhere. */
 export class BullMqJobQueue<Jobs extends Record<string, object>> implements JobQueue<Jobs> {
   private readonly queue: Queue;
+  private readonly depthSource = async () => {
+    const counts = await this.queue.getJobCounts('waiting', 'delayed', 'active', 'failed');
+    return Object.entries(counts).map(([state, jobs]) => ({ queue: this.queue.name, state, jobs }));
+  };
 
   constructor(name: string, connection: ConnectionOptions, private readonly policy: JobPolicy) {
     this.queue = new Queue(name, { connection });
+    queueDepthSources.add(this.depthSource);
   }
 
   async add<Name extends keyof Jobs & string>(name: Name, payload: Jobs[Name], options: { jobId?: string } = {}): Promise<string> {
@@ -52,6 +58,7 @@ export class BullMqJobQueue<Jobs extends Record<string, object>> implements JobQ
   }
 
   async close(): Promise<void> {
+    queueDepthSources.delete(this.depthSource);
     await this.queue.close();
   }
 }
@@ -79,13 +86,24 @@ export function startBullMqWorker<Jobs extends Record<string, object>>(
     async (job) => {
       const handler = handlers[job.name as keyof Jobs];
       if (!handler) throw new Error(`No handler for job "${job.name}"`);
-      return runAttempt(policy.timeoutMs, (signal) =>
-        handler(job.data as Jobs[keyof Jobs], { jobId: job.id!, signal, progress: (percent) => job.updateProgress(percent) }),
-      );
+      const stop = queueJobDuration.startTimer({ queue: name, job: job.name });
+      try {
+        const result = await runAttempt(policy.timeoutMs, (signal) =>
+          handler(job.data as Jobs[keyof Jobs], { jobId: job.id!, signal, progress: (percent) => job.updateProgress(percent) }),
+        );
+        stop({ outcome: 'completed' });
+        return result;
+      } catch (error) {
+        stop({ outcome: 'failed' });
+        throw error;
+      }
     },
     { connection, concurrency: options.concurrency, lockDuration: options.lockMs, stalledInterval: Math.max(1000, Math.floor(options.lockMs / 2)) },
   );
-  worker.on('failed', (job, error) => logger.warn({ err: error, jobId: job?.id, job: job?.name, attempt: job?.attemptsMade }, 'job attempt failed'));
+  worker.on('failed', (job, error) => {
+    logger.warn({ err: error, jobId: job?.id, job: job?.name, attempt: job?.attemptsMade }, 'job attempt failed');
+    if (job && job.attemptsMade >= (job.opts.attempts ?? 1)) queueJobsFailed.inc({ queue: name, job: job.name });
+  });
   worker.on('error', (error) => logger.error({ err: error }, 'job worker error'));
   return worker;
 }

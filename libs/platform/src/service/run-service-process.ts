@@ -1,10 +1,13 @@
 import { readFileSync } from 'node:fs';
+import { topics } from '@shiliu/contracts';
 import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
 import { z } from 'zod';
 import { RedisRevocationList } from '../auth/revocation-list';
 import { TokenVerifier } from '../auth/token-verifier';
 import { commonSettings, ConfigError, csv, loadConfig, port, url } from '../config/config';
-import { createKafka } from '../events/kafka';
+import { createServiceDataSource, migrate } from '../database/data-source';
+import { createKafka, ensureTopics } from '../events/kafka';
 import { createLogger } from '../logging/logger';
 import { startMetricsServer } from '../metrics/metrics-server';
 import { MinioStorage } from '../storage/minio.storage';
@@ -58,11 +61,70 @@ function publicKeyOf(settings: { AUTH_PUBLIC_KEY?: string; AUTH_PUBLIC_KEY_FILE?
 }
 
 /**
+ * Release tasks, run by Kubernetes Jobs with the service's own image before the services roll (k8s/base/jobs.yaml):
+ * `--migrate` runs the service's pending migrations and exits; `--create-topics` creates every topic of the
+ * contracts and its `.dlq` twin that is missing, and exits. Each needs only the settings it uses.
+ */
+export type ServiceTask = 'migrate' | 'create-topics';
+
+export function serviceTaskOf(args: readonly string[]): ServiceTask | undefined {
+  if (args.includes('--migrate')) return 'migrate';
+  if (args.includes('--create-topics')) return 'create-topics';
+  return undefined;
+}
+
+async function runServiceTask(definition: ServiceDefinition, task: ServiceTask, logger: Logger): Promise<void> {
+  switch (task) {
+    case 'migrate': {
+      const settings = loadConfig({ ...commonSettings, DATABASE_URL: url() });
+      const dataSource = createServiceDataSource({
+        url: settings.DATABASE_URL,
+        schema: definition.name,
+        entities: definition.entities,
+        migrations: definition.migrations,
+        // migrate() holds one connection for its lock while the migrations run on another.
+        poolSize: 2,
+      });
+      await dataSource.initialize();
+      try {
+        await migrate(dataSource);
+      } finally {
+        await dataSource.destroy();
+      }
+      logger.info({ schema: definition.name }, 'migrations done');
+      return;
+    }
+    case 'create-topics': {
+      const settings = loadConfig({ ...commonSettings, KAFKA_BROKERS: csv(), KAFKA_TOPIC_PREFIX: distributedSettings(definition.name).KAFKA_TOPIC_PREFIX });
+      const admin = createKafka(settings.KAFKA_BROKERS, `shiliu-${definition.name}-topics`, logger).admin();
+      await admin.connect();
+      try {
+        await ensureTopics(admin, topics.map((topic) => settings.KAFKA_TOPIC_PREFIX + topic));
+      } finally {
+        await admin.disconnect();
+      }
+      logger.info({ topics: topics.length * 2 }, 'topics present');
+      return;
+    }
+  }
+}
+
+/**
  * One service as its own process (distributed mode): PostgreSQL, Kafka and MinIO from the environment.
  * SIGTERM and SIGINT stop taking requests, drain the outbox and close connections before exiting.
  */
 export async function runServiceProcess(definition: ServiceDefinition): Promise<void> {
   const logger = createLogger(definition.name);
+  const task = serviceTaskOf(process.argv.slice(2));
+  if (task) {
+    try {
+      await runServiceTask(definition, task, logger);
+      process.exit(0);
+    } catch (error) {
+      logger.fatal({ err: error, task }, error instanceof ConfigError ? error.message : `${task} failed`);
+      process.exit(1);
+    }
+  }
   try {
     const settings = loadConfig(distributedSettings(definition.name));
     // ioredis reconnects by itself, at start-up as later; readiness reports it down meanwhile.
