@@ -1,4 +1,4 @@
-import { BadRequestException, NotFoundException, type PipeTransform } from '@nestjs/common';
+import { BadRequestException, NotFoundException } from '@nestjs/common';
 import { messageForStatus } from '@shiliu/platform';
 
 /** A LIKE pattern that matches `text` literally anywhere (its own %, _ and \ escaped). */
@@ -11,16 +11,6 @@ export function isForeignKeyViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23503';
 }
 
-/**
- * A numeric id from the path. Anything else names nothing that can exist, so it is a 404 like an unknown id;
- * ids are bigint in the database but stay below 2^53, so a JavaScript number holds them.
- */
-export class IdPipe implements PipeTransform<string, number> {
-  transform(value: string): number {
-    if (!/^[1-9][0-9]{0,15}$/.test(value)) throw new NotFoundException(messageForStatus(404));
-    return Number(value);
-  }
-}
 
 export function badRequest(message: string): BadRequestException {
   return new BadRequestException(message);
@@ -30,17 +20,4 @@ export function notFound(): NotFoundException {
   return new NotFoundException(messageForStatus(404));
 }
 
-interface Queryable {
-  query(sql: string, params?: unknown[]): Promise<unknown>;
-}
-
-/**
- * Rows of any statement. TypeORM answers UPDATE and DELETE (also with RETURNING) as `[rows, rowCount]` and
- * everything else as the rows alone; this evens that out (a row is an object, never an array, so the two
- * shapes cannot be confused).
- */
-export async function rowsOf<T>(runner: Queryable, sql: string, params: unknown[] = []): Promise<T[]> {
-  const result = await runner.query(sql, params);
-  if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number') return result[0] as T[];
-  return result as T[];
-}
+export { IdPipe, rowsOf } from '@shiliu/platform';

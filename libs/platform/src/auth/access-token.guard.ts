@@ -1,4 +1,4 @@
-import { type CanActivate, type ExecutionContext, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import { type CanActivate, type ExecutionContext, ForbiddenException, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { currentContext } from '../context/request-context';
 import { messageForStatus } from '../http/messages';
@@ -35,6 +35,10 @@ export class AccessTokenGuard implements CanActivate {
       return true;
     }
     if (requirement.optional && !token) return true;
+    if (token && requirement.otherAudienceForbidden) {
+      const other = await this.verifier.verify(token, requirement.audience === 'admin' ? 'user' : 'admin');
+      if (other && !this.revocations.isRevoked(other.sessionId)) throw new ForbiddenException(messageForStatus(403));
+    }
     throw new UnauthorizedException(messageForStatus(401));
   }
 }
