@@ -1,9 +1,10 @@
-import { Controller, Get, Inject, Query, Req, Res, UnauthorizedException } from '@nestjs/common';
-import { ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { bearerToken, messageForStatus, type Principal, REVOCATION_LIST, type RevocationList, TokenVerifier } from '@shiliu/platform';
+import { Controller, Get, Inject, Query, Req, Res } from '@nestjs/common';
+import { ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { CurrentPrincipal, type Principal, StreamUserAuth } from '@shiliu/platform';
 import type { Request, Response } from 'express';
 import { NotificationService } from '../notifications/notification.service';
 import { NOTIFY_SETTINGS, type NotifySettings } from '../notify.settings';
+import { StreamQuery } from './stream.dto';
 import { UnreadHub } from './unread-hub';
 
 /**
@@ -15,19 +16,17 @@ import { UnreadHub } from './unread-hub';
 @Controller('api/notifications')
 export class UnreadStreamController {
   constructor(
-    private readonly verifier: TokenVerifier,
-    @Inject(REVOCATION_LIST) private readonly revocations: RevocationList,
     private readonly hub: UnreadHub,
     private readonly notifications: NotificationService,
     @Inject(NOTIFY_SETTINGS) private readonly settings: NotifySettings,
   ) {}
 
-  @ApiOperation({ summary: '未读数实时推送（text/event-stream，事件 unread 携带各栏未读数；定时发送心跳注释行）' })
-  @ApiQuery({ name: 'access_token', required: false, description: '访问令牌（EventSource 无法发送请求头时使用）' })
+  @ApiOperation({ summary: '未读数实时推送（SSE：事件 unread 携带各栏未读数，打开时与每次变化时发送；空闲时定时发送心跳注释行）' })
   @ApiProduces('text/event-stream')
+  @ApiResponse({ status: 200, description: 'text/event-stream', content: { 'text/event-stream': { schema: { type: 'string' } } } })
+  @StreamUserAuth()
   @Get('stream')
-  async stream(@Req() req: Request, @Res() res: Response, @Query('access_token') queryToken?: string): Promise<void> {
-    const principal = await this.authenticate(bearerToken(req.headers.authorization) ?? queryToken ?? null);
+  stream(@CurrentPrincipal() principal: Principal, @Query() _query: StreamQuery, @Req() req: Request, @Res() res: Response): void {
     const userId = Number(principal.id);
     res.status(200);
     res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
@@ -50,15 +49,9 @@ export class UnreadStreamController {
     push();
     const unwatch = this.hub.watch(userId, push);
     const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), this.settings.NOTIFY_STREAM_HEARTBEAT_MS);
-    res.on('close', () => {
+    req.on('close', () => {
       clearInterval(heartbeat);
       unwatch();
     });
-  }
-
-  private async authenticate(token: string | null): Promise<Principal> {
-    const principal = token ? await this.verifier.verify(token, 'user') : null;
-    if (!principal || this.revocations.isRevoked(principal.sessionId)) throw new UnauthorizedException(messageForStatus(401));
-    return principal;
   }
 }

@@ -26,7 +26,8 @@ export class AccessTokenGuard implements CanActivate {
     ]);
     if (!requirement) return true;
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
-    const token = bearerToken(request.headers.authorization);
+    const fromQuery = requirement.queryToken ? request.query.access_token : undefined;
+    const token = bearerToken(request.headers.authorization) ?? (typeof fromQuery === 'string' && fromQuery ? fromQuery : null);
     const principal = token ? await this.verifier.verify(token, requirement.audience) : null;
     if (principal && !this.revocations.isRevoked(principal.sessionId)) {
       request.principal = principal;
