@@ -1,6 +1,6 @@
 import { postLiked, postPublished } from '@shiliu/contracts';
+import { openEventStream } from '@shiliu/platform/testing';
 import { NotifyTestApp, postSnapshot } from './notify-test-app';
-import { openUnreadStream } from './unread-stream';
 
 /** The live badge in one process: the counts on opening, again after each change, and heartbeats while idle. */
 describe('unread stream (embedded)', () => {
@@ -21,7 +21,7 @@ describe('unread stream (embedded)', () => {
     const fan = await app.user();
     const post = postSnapshot(author);
     await app.deliver(postPublished.type, { post });
-    const stream = await openUnreadStream(`${app.base}/api/notifications/stream?access_token=${author.token}`);
+    const stream = await openEventStream(`${app.base}/api/notifications/stream?access_token=${author.token}`);
     try {
       expect(stream.contentType).toContain('text/event-stream');
       expect(await stream.next()).toMatchObject({ likes: 0, count: 0 });

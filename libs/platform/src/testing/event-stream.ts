@@ -1,14 +1,14 @@
-export interface UnreadStream {
+export interface EventStream {
   contentType: string;
-  /** The next `unread` event's counts, as they arrive (rejects after `timeoutMs`). */
+  /** The next event's data, parsed as JSON, in arrival order (rejects after `timeoutMs`). */
   next(timeoutMs?: number): Promise<Record<string, number>>;
   /** Resolves at the next heartbeat line. */
   heartbeat(timeoutMs?: number): Promise<void>;
   close(): void;
 }
 
-/** Reads a server-sent events stream of unread counts the way a browser's EventSource would. */
-export async function openUnreadStream(url: string, headers: Record<string, string> = {}): Promise<UnreadStream> {
+/** Reads a server-sent events stream (JSON data, comment lines as heartbeats) the way a browser's EventSource would. */
+export async function openEventStream(url: string, headers: Record<string, string> = {}): Promise<EventStream> {
   const abort = new AbortController();
   const response = await fetch(url, { headers: { accept: 'text/event-stream', ...headers }, signal: abort.signal });
   if (response.status !== 200 || !response.body) throw new Error(`stream answered ${response.status}: ${await response.text()}`);
@@ -54,7 +54,7 @@ export async function openUnreadStream(url: string, headers: Record<string, stri
   };
   return {
     contentType: response.headers.get('content-type') ?? '',
-    next: (timeoutMs = 5000) => until('unread event', () => events.shift(), timeoutMs),
+    next: (timeoutMs = 5000) => until('event', () => events.shift(), timeoutMs),
     heartbeat: async (timeoutMs = 5000) => {
       const seen = heartbeats;
       await until('heartbeat', () => (heartbeats > seen ? true : undefined), timeoutMs);
