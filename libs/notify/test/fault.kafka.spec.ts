@@ -28,9 +28,9 @@ describe('notify under SIGKILL (Kafka)', () => {
   const count = async (sql: string): Promise<number> => Number((await db.query<{ n: string }>(sql)).rows[0].n);
   const handled = () => count(`SELECT count(*) AS "n" FROM "notify"."inbox"`);
 
-  const start = async () => {
+  const start = async (metricsPort = 0) => {
     const port = await freePort();
-    const child = spawnTs(join(__dirname, '../../../apps/notify/src/main.ts'), [], { ...env, PORT: String(port) });
+    const child = spawnTs(join(__dirname, '../../../apps/notify/src/main.ts'), [], { ...env, PORT: String(port), METRICS_PORT: String(metricsPort) });
     notify = child;
     await waitFor('notify to be ready', async () => {
       assertRunning(child);
@@ -96,7 +96,8 @@ describe('notify under SIGKILL (Kafka)', () => {
     await waitFor('notify to handle more events', async () => (await handled()) >= 900, 60_000, 50);
     await stopProcess(notify!, 'SIGKILL');
     await send(1400, 2000);
-    await start();
+    const metricsPort = await freePort();
+    await start(metricsPort);
     await waitFor('every event to be handled', async () => (await handled()) === 2000, 120_000, 250);
 
     expect(await count(`SELECT count(*) AS "n" FROM "notify"."notifications"`)).toBe(SENDERS * NOTES);
@@ -105,5 +106,10 @@ describe('notify under SIGKILL (Kafka)', () => {
     await db.query(`SET search_path TO "notify"`);
     expect((await db.query(COUNTER_DRIFT_SQL)).rows).toEqual([]);
     expect(await count(`SELECT count(*) AS "n" FROM "notify"."dead_letters"`)).toBe(0);
+    // The consumer's lag on the topic, as Prometheus reads it, comes down to nothing once its offsets are committed.
+    await waitFor('the consumer lag to reach 0', async () => {
+      const metrics = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+      return /^shiliu_consumer_lag\{service="notify",topic="shiliu\.reaction"\} 0$/m.test(metrics);
+    }, 30_000, 500);
   }, 300_000);
 });

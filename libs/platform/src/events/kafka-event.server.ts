@@ -1,6 +1,7 @@
 import type { Consumer, Kafka, Producer } from 'kafkajs';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
+import { type ConsumerLag, consumerLagSources } from '../metrics/metrics';
 import { EventDispatcher, TableDeadLetterSink } from './event-dispatcher';
 import { EventServer } from './event-server';
 import { createIdempotentProducer, ensureTopics, KafkaDeadLetterSink } from './kafka';
@@ -22,6 +23,7 @@ export class KafkaEventServer extends EventServer {
   private closed = false;
   private retryTimer: NodeJS.Timeout | null = null;
   private topics: string[] = [];
+  private readonly lagSource = () => this.lag();
 
   constructor(
     private readonly kafka: Kafka,
@@ -38,7 +40,10 @@ export class KafkaEventServer extends EventServer {
 
   listen(callback: () => void): void {
     this.topics = this.subscribedTopics().map((topic) => this.topicPrefix + topic);
-    if (this.topics.length > 0) void this.connect(RECONNECT_FIRST_MS);
+    if (this.topics.length > 0) {
+      consumerLagSources.add(this.lagSource);
+      void this.connect(RECONNECT_FIRST_MS);
+    }
     callback();
   }
 
@@ -95,7 +100,31 @@ export class KafkaEventServer extends EventServer {
     }, delayMs);
   }
 
+  /** Per topic, how many messages lie between the group's committed offsets and the end of each partition. */
+  private async lag(): Promise<ConsumerLag[]> {
+    const admin = this.kafka.admin();
+    await admin.connect();
+    try {
+      const committed = await admin.fetchOffsets({ groupId: `shiliu-${this.dispatcher.service}`, topics: this.topics });
+      const lags: ConsumerLag[] = [];
+      for (const { topic, partitions } of committed) {
+        const ends = await admin.fetchTopicOffsets(topic);
+        let lag = 0;
+        for (const end of ends) {
+          const offset = Number(partitions.find((partition) => partition.partition === end.partition)?.offset ?? -1);
+          // No committed offset yet: the group reads from the beginning, so all that is kept is behind it.
+          lag += Number(end.high) - (offset >= 0 ? offset : Number(end.low));
+        }
+        lags.push({ service: this.dispatcher.service, topic: topic.slice(this.topicPrefix.length), lag });
+      }
+      return lags;
+    } finally {
+      await admin.disconnect();
+    }
+  }
+
   async close(): Promise<void> {
+    consumerLagSources.delete(this.lagSource);
     this.closed = true;
     if (this.retryTimer) clearTimeout(this.retryTimer);
     await this.consumer?.disconnect().catch(() => undefined);

@@ -80,6 +80,29 @@ new Gauge({
   },
 });
 
+/** How far a service's consumer group is behind the end of one topic (messages), summed over its partitions. */
+export interface ConsumerLag {
+  service: string;
+  topic: string;
+  lag: number;
+}
+
+/** Each running Kafka consumer, asked at scrape time (the broker's end offsets against the group's committed ones). */
+export const consumerLagSources = new Set<() => Promise<ConsumerLag[]>>();
+
+new Gauge({
+  name: 'shiliu_consumer_lag',
+  help: 'Messages on a topic not yet consumed by a service, by consumer service and topic',
+  labelNames: ['service', 'topic'] as const,
+  async collect() {
+    this.reset();
+    const answers = await Promise.allSettled([...consumerLagSources].map((source) => source()));
+    for (const answer of answers) {
+      if (answer.status === 'fulfilled') for (const each of answer.value) this.set({ service: each.service, topic: each.topic }, each.lag);
+    }
+  },
+});
+
 /** Times each request; the route label is the matched route pattern, never the raw path, to keep cardinality low. */
 export function httpMetricsMiddleware(service: string) {
   return (req: Request, res: Response, next: NextFunction): void => {
