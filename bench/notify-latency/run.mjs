@@ -134,12 +134,19 @@ start('gateway', 'apps/gateway/src/main.ts', {
 });
 await waitFor(`http://127.0.0.1:${PORTS.gateway}/api/health`, 'the gateway');
 const gateway = `http://127.0.0.1:${PORTS.gateway}`;
-const call = async (method, path, id, body) => {
-  const answer = await fetch(gateway + path, {
-    method,
-    headers: { authorization: `Bearer ${tokens.get(id)}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
+const call = async (method, path, id, body, attempt = 1) => {
+  let answer;
+  try {
+    answer = await fetch(gateway + path, {
+      method,
+      headers: { authorization: `Bearer ${tokens.get(id)}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+  } catch (error) {
+    // A kept-alive connection the gateway closed just as it was reused; liking and reading are idempotent, so again.
+    if (attempt < 3 && error.cause?.code === 'UND_ERR_SOCKET') return call(method, path, id, body, attempt + 1);
+    throw error;
+  }
   if (!answer.ok) throw new Error(`${method} ${path} answered ${answer.status}: ${await answer.text()}`);
   return (await answer.json()).data;
 };
