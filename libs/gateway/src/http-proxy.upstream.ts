@@ -8,8 +8,8 @@ import type { RouteEntry } from './route-table';
 import type { RouteLimits } from './route-limits';
 
 /**
- * Connections to the services are kept alive, and given up after 4 s idle: a service (Node's default) closes an idle
- * one after 5 s, and a call sent on a connection the service is closing at that moment would fail with a 502.
+ * Connections to the services are kept alive, and given up after 4 s idle, long before a service closes an idle one
+ * (65 s, runServiceProcess): a call sent on a connection the service is closing at that moment would be a 502.
  */
 const IDLE_CONNECTION_MS = 4_000;
 

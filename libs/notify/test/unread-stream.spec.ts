@@ -13,7 +13,6 @@ describe('unread stream (embedded)', () => {
 
   afterAll(async () => {
     delete process.env.NOTIFY_STREAM_HEARTBEAT_MS;
-    await app?.close();
   });
 
   it('pushes the counts when they change, to a token given as a query parameter', async () => {
@@ -31,5 +30,15 @@ describe('unread stream (embedded)', () => {
     } finally {
       stream.close();
     }
+  });
+
+  it('ends the open streams when the service stops, so that stopping does not wait on them', async () => {
+    const user = await app.user();
+    const stream = await openEventStream(`${app.base}/api/notifications/stream?access_token=${user.token}`);
+    await stream.next();
+    const started = Date.now();
+    await app.close();
+    expect(Date.now() - started).toBeLessThan(5000);
+    stream.close();
   });
 });

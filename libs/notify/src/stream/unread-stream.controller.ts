@@ -47,7 +47,7 @@ export class UnreadStreamController {
         });
     };
     push();
-    const unwatch = this.hub.watch(userId, push);
+    const unwatch = this.hub.watch(userId, push, () => res.end());
     const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), this.settings.NOTIFY_STREAM_HEARTBEAT_MS);
     req.on('close', () => {
       clearInterval(heartbeat);
