@@ -133,6 +133,26 @@ describe.each<RunMode>(['distributed', 'embedded'])('every documented call answe
     await call('get', '/api/users/{user_id}/card', { path: `${friendPath}/card`, token });
     await call('delete', '/api/users/{user_id}/follow', { path: `${friendPath}/follow`, token });
 
+    // The friend's follow as a notification: the four tabs, the badge and its live stream, reading and deleting.
+    const follows = await waitFor('the follow notification', async () => {
+      const page = await call<{ notifications: { id: number }[] }>('get', '/api/notifications/follows', { token });
+      return page.notifications.length > 0 ? page.notifications : null;
+    });
+    const stream = await fetch(`${stack.base}/api/notifications/stream?access_token=${token}`, { headers: { 'x-forwarded-for': stack.clientAddress } });
+    expect([stream.status, stream.headers.get('content-type')]).toEqual([200, 'text/event-stream; charset=utf-8']);
+    const reader = stream.body!.getReader();
+    expect(new TextDecoder().decode((await reader.read()).value)).toContain('event: unread');
+    await reader.cancel();
+    reached.add('GET /api/notifications/stream');
+    await call('get', '/api/notifications/comments', { token });
+    await call('get', '/api/notifications/likes', { token });
+    await call('get', '/api/notifications/collections', { token });
+    await call('get', '/api/notifications/unread-count', { token });
+    await call('get', '/api/notifications/unread-count-by-type', { token });
+    await call('put', '/api/notifications/{id}/read', { path: `/api/notifications/${follows[0].id}/read`, token });
+    await call('put', '/api/notifications/read-all', { path: '/api/notifications/read-all?type=follows', token });
+    await call('delete', '/api/notifications/{id}', { path: `/api/notifications/${follows[0].id}`, token });
+
     // Uploads: images one by one and several at once, and a video with its processing job.
     const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 40, g: 120, b: 200 } } }).png().toBuffer();
     const form = (field: string, ...files: { bytes: Buffer; name: string; type: string }[]) => {
@@ -152,6 +172,7 @@ describe.each<RunMode>(['distributed', 'embedded'])('every documented call answe
     const admin = await call<{ tokens: { access_token: string; refresh_token: string } }>('post', '/api/auth/admin/login', { body: { username: 'admin', password: stack.adminPassword } });
     const adminToken = (await call<{ tokens: { access_token: string } }>('post', '/api/auth/admin/refresh', { body: { refresh_token: admin.tokens.refresh_token } })).tokens.access_token;
     await call('get', '/api/auth/admin/me', { token: adminToken });
+    await call('get', '/api/admin/monitor/activities', { token: adminToken });
     const created = await call<{ id: number | string }>('post', '/api/auth/admin/admins', { token: adminToken, body: { username: `ops_${randomBytes(3).toString('hex')}`, password: 'another-secret-1' } });
     await call('get', '/api/auth/admin/admins', { token: adminToken });
     await call('put', '/api/auth/admin/admins/{id}/password', { path: `/api/auth/admin/admins/${created.id}/password`, token: adminToken, body: { password: 'another-secret-2' } });

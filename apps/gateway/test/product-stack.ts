@@ -37,20 +37,24 @@ export interface ProductStack {
   call<T>(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: Envelope<T> }>;
   /** Where the product keeps uploaded files (MinIO, or the data directory when embedded). */
   storage: ObjectStorage;
+  /** Each notify replica's own origin (distributed mode; the gateway sends notify's calls to the first). */
+  notifyUrls: string[];
   /** Registers a student through the gateway. */
   signUp(nickname: string): Promise<StackUser>;
   stop(): Promise<void>;
 }
 
 /**
- * The product in either run mode, on a database of its own, without demo data. Distributed: auth, content,
- * social, media and search each in its own process, the gateway proxying to them, events over Kafka, files in
- * MinIO, search in Elasticsearch (notify, not built yet, is pointed at media, which answers its calls with 404). Embedded: the one process `npm start`
- * runs, on the same PostgreSQL, events in process, files in its data directory.
+ * The product in either run mode, on a database of its own, without demo data. Distributed: auth, content, social,
+ * notify, search and media each in its own process (notify as `notifyReplicas` replicas sharing one consumer
+ * group), the gateway proxying to them, events over Kafka, files in MinIO, search in Elasticsearch. Embedded: the
+ * one process `npm start` runs, on the same PostgreSQL, events in process, files in its data directory.
  */
-export async function startProductStack(mode: RunMode, gatewayEnv: NodeJS.ProcessEnv = {}): Promise<ProductStack> {
+export async function startProductStack(mode: RunMode, gatewayEnv: NodeJS.ProcessEnv = {}, options: { notifyReplicas?: number; serviceEnv?: NodeJS.ProcessEnv } = {}): Promise<ProductStack> {
   const database = `shiliu_stack_${randomUUID().slice(0, 8)}`;
   const ports = { gateway: await freePort(), auth: await freePort(), content: await freePort(), social: await freePort(), media: await freePort(), search: await freePort() };
+  const notifyPorts: number[] = [];
+  for (let i = 0; i < (mode === 'distributed' ? (options.notifyReplicas ?? 1) : 0); i++) notifyPorts.push(await freePort());
   const dataDir = mkdtempSync(join(tmpdir(), 'shiliu-stack-'));
   const base = `http://127.0.0.1:${ports.gateway}`;
   const captchaAnswer = 'st42';
@@ -104,9 +108,10 @@ export async function startProductStack(mode: RunMode, gatewayEnv: NodeJS.Proces
       S3_SECRET_KEY: requireEnv('S3_SECRET_KEY'),
       AUTH_PUBLIC_KEY: keys.publicKeyPem,
       NODE_ENV: 'test',
+      ...options.serviceEnv,
     };
-    const start = (name: 'auth' | 'content' | 'social' | 'media' | 'search', extra: NodeJS.ProcessEnv = {}) =>
-      spawnTs(join(__dirname, `../../${name}/src/main.ts`), [], { ...common, PORT: String(ports[name]), ...extra });
+    const start = (name: 'auth' | 'content' | 'social' | 'notify' | 'media' | 'search', extra: NodeJS.ProcessEnv = {}, port = ports[name as keyof typeof ports]) =>
+      spawnTs(join(__dirname, `../../${name}/src/main.ts`), [], { ...common, PORT: String(port), ...extra });
     if (mode === 'distributed') children.push(
       start('auth', {
         AUTH_PRIVATE_KEY: keys.privateKeyPem,
@@ -119,6 +124,7 @@ export async function startProductStack(mode: RunMode, gatewayEnv: NodeJS.Proces
       start('media'),
       // Indices of its own, named like the database, removed with it.
       start('search', { SEARCH_ENGINE: 'elasticsearch', ELASTICSEARCH_URL: requireEnv('ELASTICSEARCH_URL'), SEARCH_INDEX_PREFIX: database }),
+      ...notifyPorts.map((port) => start('notify', {}, port)),
     );
     const media = `http://127.0.0.1:${ports.media}`;
     if (mode === 'distributed') children.push(
@@ -129,7 +135,7 @@ export async function startProductStack(mode: RunMode, gatewayEnv: NodeJS.Proces
         CONTENT_URL: `http://127.0.0.1:${ports.content}`,
         MEDIA_URL: media,
         SOCIAL_URL: `http://127.0.0.1:${ports.social}`,
-        NOTIFY_URL: media,
+        NOTIFY_URL: `http://127.0.0.1:${notifyPorts[0]}`,
         SEARCH_URL: `http://127.0.0.1:${ports.search}`,
         WEB_DIST_DIR: join(__dirname, '../../web/dist'),
         ...gatewayEnv,
@@ -142,7 +148,9 @@ export async function startProductStack(mode: RunMode, gatewayEnv: NodeJS.Proces
         children.forEach(assertRunning);
         const answer = await fetch(`${base}/api/health`).catch(() => null);
         if (answer) lastHealth = `${answer.status} ${await answer.text()}`;
-        return answer?.ok === true;
+        // The gateway asks the first notify replica only; the others are waited for on their own.
+        const replicas = await Promise.all(notifyPorts.map((port) => fetch(`http://127.0.0.1:${port}/health/ready`).then((ready) => ready.ok, () => false)));
+        return answer?.ok === true && replicas.every(Boolean);
       },
       150_000,
       500,
@@ -171,6 +179,7 @@ export async function startProductStack(mode: RunMode, gatewayEnv: NodeJS.Proces
     clientAddress,
     storage,
     call,
+    notifyUrls: notifyPorts.map((port) => `http://127.0.0.1:${port}`),
     async signUp(nickname) {
       const captcha = await call<{ captchaId: string }>('GET', '/api/auth/captcha');
       const userId = `st_${randomBytes(4).toString('hex')}`;

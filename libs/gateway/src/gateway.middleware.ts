@@ -55,12 +55,14 @@ export function gatewayMiddleware(
             failCall(res, 413);
             return;
           }
-          // The one timeout for both modes: the whole call, from hand-off to the end of the answer.
-          const timer = setTimeout(() => {
-            if (!res.writableEnded) gatewayUpstreamErrors.inc({ service: entry.service, kind: 'timeout' });
-            failCall(res, 504);
-          }, limits.timeoutMs);
-          res.on('close', () => clearTimeout(timer));
+          // The one timeout for both modes: the whole call, from hand-off to the end of the answer (a stream has none).
+          if (limits.timeoutMs > 0) {
+            const timer = setTimeout(() => {
+              if (!res.writableEnded) gatewayUpstreamErrors.inc({ service: entry.service, kind: 'timeout' });
+              failCall(res, 504);
+            }, limits.timeoutMs);
+            res.on('close', () => clearTimeout(timer));
+          }
           upstream.forward(req, res, entry, limits);
         })
         .catch((error: unknown) => {

@@ -1,11 +1,17 @@
-import { type IncomingHttpHeaders, request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { Agent as HttpAgent, type IncomingHttpHeaders, request as httpRequest } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { Transform } from 'node:stream';
 import type { Request, Response } from 'express';
 import { gatewayUpstreamErrors, type ServiceName } from '@shiliu/platform';
 import { failCall, type Upstream } from './upstream';
 import type { RouteEntry } from './route-table';
 import type { RouteLimits } from './route-limits';
+
+/**
+ * Connections to the services are kept alive, and given up after 4 s idle, long before a service closes an idle one
+ * (65 s, runServiceProcess): a call sent on a connection the service is closing at that moment would be a 502.
+ */
+const IDLE_CONNECTION_MS = 4_000;
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host']);
 
@@ -20,6 +26,9 @@ function forwardableHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
  * answer closes before the service's has ended.
  */
 export class HttpProxyUpstream implements Upstream {
+  private readonly httpAgent = new HttpAgent({ keepAlive: true, timeout: IDLE_CONNECTION_MS });
+  private readonly httpsAgent = new HttpsAgent({ keepAlive: true, timeout: IDLE_CONNECTION_MS });
+
   constructor(private readonly baseUrls: Record<ServiceName, string>) {}
 
   forward(req: Request, res: Response, entry: RouteEntry, limits: RouteLimits): void {
@@ -30,9 +39,10 @@ export class HttpProxyUpstream implements Upstream {
     headers['x-forwarded-host'] = req.headers.host ?? '';
     if (req.headers['transfer-encoding']) headers['transfer-encoding'] = req.headers['transfer-encoding'];
 
-    const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+    const secure = target.protocol === 'https:';
+    const send = secure ? httpsRequest : httpRequest;
     let answered = false;
-    const upstream = send(target, { method: req.method, headers }, (answer) => {
+    const upstream = send(target, { method: req.method, headers, agent: secure ? this.httpsAgent : this.httpAgent }, (answer) => {
       res.status(answer.statusCode ?? 502);
       for (const [name, value] of Object.entries(forwardableHeaders(answer.headers))) {
         if (value !== undefined) res.setHeader(name, value);

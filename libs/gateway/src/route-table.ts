@@ -17,8 +17,11 @@ export interface RouteEntry {
   /** Express-style path under /api, e.g. '/api/posts/:id'. */
   path: string;
   service: ServiceName;
-  /** Only where it differs from the default: 'upload' for image uploads, 'video' for video upload (300 s timeout, 100 MB body). */
-  kind?: 'upload' | 'video';
+  /**
+   * Only where it differs from the default: 'upload' for image uploads, 'video' for video upload (300 s timeout,
+   * 100 MB body), 'stream' for a server-sent events stream (no timeout: it lasts as long as the client keeps it).
+   */
+  kind?: 'upload' | 'video' | 'stream';
 }
 
 export const routeTable: readonly RouteEntry[] = [
@@ -179,6 +182,8 @@ export const routeTable: readonly RouteEntry[] = [
   { method: 'PUT', path: '/api/notifications/read-all', service: 'notify' },
   { method: 'GET', path: '/api/notifications/unread-count', service: 'notify' },
   { method: 'GET', path: '/api/notifications/unread-count-by-type', service: 'notify' },
+  // The live unread badge (public spec 4 "Unread badge"), a server-sent events stream.
+  { method: 'GET', path: '/api/notifications/stream', service: 'notify', kind: 'stream' },
   { method: 'DELETE', path: '/api/notifications/:id', service: 'notify' },
 
   // notify: admin spec 7 generic table for notifications, and the activity

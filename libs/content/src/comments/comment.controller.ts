@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Param, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrors, CurrentPrincipal, OptionalUserAuth, type Pagination, type Principal, Reply, UserAuth } from '@shiliu/platform';
-import { IdPipe } from '../shared/sql';
+import { IdPipe } from '@shiliu/platform';
 import { CommentListQuery, CreateCommentDto, ReplyListQuery } from './comment.dto';
 import { CommentService } from './comment.service';
 import type { CommentView } from './comment.view';

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req } from '@ne
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrors, CurrentPrincipal, OptionalUserAuth, type Principal, Reply, UserAuth } from '@shiliu/platform';
 import type { Request } from 'express';
-import { IdPipe } from '../shared/sql';
+import { IdPipe } from '@shiliu/platform';
 import { viewerKey } from '../shared/viewer';
 import { PostDetailQuery, PostFormDto, PostListQuery } from './post.dto';
 import { type DraftView, type PostPage, PostService } from './post.service';

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Param, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrors, CurrentPrincipal, type Principal, Reply, UserAuth } from '@shiliu/platform';
-import { IdPipe } from '../shared/sql';
+import { IdPipe } from '@shiliu/platform';
 import { LikeDto, TARGET_NOTE } from './reaction.dto';
 import { type CollectState, type LikeState, ReactionService } from './reaction.service';
 

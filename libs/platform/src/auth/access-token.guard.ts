@@ -1,4 +1,4 @@
-import { type CanActivate, type ExecutionContext, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import { type CanActivate, type ExecutionContext, ForbiddenException, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { currentContext } from '../context/request-context';
 import { messageForStatus } from '../http/messages';
@@ -26,7 +26,8 @@ export class AccessTokenGuard implements CanActivate {
     ]);
     if (!requirement) return true;
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
-    const token = bearerToken(request.headers.authorization);
+    const fromQuery = requirement.queryToken ? request.query.access_token : undefined;
+    const token = bearerToken(request.headers.authorization) ?? (typeof fromQuery === 'string' && fromQuery ? fromQuery : null);
     const principal = token ? await this.verifier.verify(token, requirement.audience) : null;
     if (principal && !this.revocations.isRevoked(principal.sessionId)) {
       request.principal = principal;
@@ -35,6 +36,10 @@ export class AccessTokenGuard implements CanActivate {
       return true;
     }
     if (requirement.optional && !token) return true;
+    if (token && requirement.otherAudienceForbidden) {
+      const other = await this.verifier.verify(token, requirement.audience === 'admin' ? 'user' : 'admin');
+      if (other && !this.revocations.isRevoked(other.sessionId)) throw new ForbiddenException(messageForStatus(403));
+    }
     throw new UnauthorizedException(messageForStatus(401));
   }
 }

@@ -7,14 +7,22 @@ export const AUTH_METADATA = 'shiliu:auth';
 export interface AuthRequirement {
   audience: Audience;
   optional: boolean;
+  /** A valid token of the other audience is a 403 (logged in, not allowed) rather than a 401. */
+  otherAudienceForbidden?: boolean;
+  /** The token may come as the `access_token` query parameter (a browser's EventSource cannot send headers). */
+  queryToken?: boolean;
 }
 
 /** The call needs a logged-in user (401 otherwise). */
 export const UserAuth = () => SetMetadata(AUTH_METADATA, { audience: 'user', optional: false } satisfies AuthRequirement);
 /** The call reads the user when a valid token comes with it, and still answers without one. */
 export const OptionalUserAuth = () => SetMetadata(AUTH_METADATA, { audience: 'user', optional: true } satisfies AuthRequirement);
+/** The call needs a logged-in user, whose token may come as the `access_token` query parameter (server-sent event streams). */
+export const StreamUserAuth = () => SetMetadata(AUTH_METADATA, { audience: 'user', optional: false, queryToken: true } satisfies AuthRequirement);
 /** The call needs a logged-in administrator. */
 export const AdminAuth = () => SetMetadata(AUTH_METADATA, { audience: 'admin', optional: false } satisfies AuthRequirement);
+/** The call needs a logged-in administrator, and tells a logged-in user that it is not for them (403). */
+export const AdminOnly = () => SetMetadata(AUTH_METADATA, { audience: 'admin', optional: false, otherAudienceForbidden: true } satisfies AuthRequirement);
 
 export type AuthenticatedRequest = Request & { principal?: Principal };
 

@@ -3,8 +3,8 @@ import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { EventDispatcher, TableDeadLetterSink } from './event-dispatcher';
 import { EventServer } from './event-server';
-import { consumerGroupId, createIdempotentProducer, ensureTopics, KafkaDeadLetterSink } from './kafka';
 import { type ConsumerLag, consumerLagSources } from '../metrics/metrics';
+import { consumerGroupId, createIdempotentProducer, ensureTopics, KafkaDeadLetterSink, TOPIC_PARTITIONS } from './kafka';
 
 const RECONNECT_FIRST_MS = 1000;
 const RECONNECT_MAX_MS = 30_000;
@@ -14,8 +14,8 @@ const LAG_TIMEOUT_MS = 3000;
 /**
  * The distributed transport: one consumer group per service. An offset is committed only after the
  * dispatcher has finished with the message (handled, duplicate or parked), so a crash redelivers instead of
- * losing, and the inbox turns the redelivery into a no-op. Messages of a partition are handled one at a time:
- * while one is retried the rest wait, in order. The service starts whether or not Kafka answers; the consumer
+ * losing, and the inbox turns the redelivery into a no-op. Messages of a partition are handled one at a time
+ * (partitions side by side): while one is retried the rest of its partition wait, in order. The service starts whether or not Kafka answers; the consumer
  * connects in the background and again after a crash, and readiness says whether it is consuming.
  */
 export class KafkaEventServer extends EventServer {
@@ -77,6 +77,9 @@ export class KafkaEventServer extends EventServer {
       await consumer.subscribe({ topics: this.topics, fromBeginning: true });
       await consumer.run({
         autoCommit: true,
+        // Partitions side by side, each still one message at a time and in order: a consumer otherwise handles one
+        // message of all its partitions at a time, and falls behind as soon as events come faster than one handler.
+        partitionsConsumedConcurrently: TOPIC_PARTITIONS,
         eachMessage: async ({ topic, message, heartbeat }) => {
           if (!message.value) return;
           const delivery = { topic: topic.slice(this.topicPrefix.length), key: message.key?.toString() ?? null, whileWaiting: heartbeat };

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { topics } from '@shiliu/contracts';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
@@ -13,6 +14,9 @@ import { startMetricsServer } from '../metrics/metrics-server';
 import { MinioStorage } from '../storage/minio.storage';
 import { createServiceApp } from './create-service-app';
 import type { ServiceDefinition, ServiceName } from './service-definition';
+
+/** How long a service keeps an idle keep-alive connection open (well beyond the gateway's 4 s). */
+const KEEP_ALIVE_MS = 65_000;
 
 export const defaultServicePorts: Record<ServiceName, number> = {
   auth: 3101,
@@ -157,6 +161,11 @@ export async function runServiceProcess(definition: ServiceDefinition): Promise<
     service.app.set('trust proxy', settings.TRUST_PROXY);
     await service.relay.start();
     await service.app.listen(settings.PORT, '0.0.0.0');
+    // The gateway gives an idle connection up after 4 s (HttpProxyUpstream); a service keeps it much longer, so that
+    // even a stalled process never closes a connection just as the gateway sends a call on it (the call would be a 502).
+    const server = service.app.getHttpServer() as Server;
+    server.keepAliveTimeout = KEEP_ALIVE_MS;
+    server.headersTimeout = KEEP_ALIVE_MS + 1000;
     const metrics = await startMetricsServer(settings.METRICS_PORT);
     logger.info({ port: settings.PORT, metricsPort: metrics.port }, `${definition.name} service listening`);
     const stop = async (signal: string) => {

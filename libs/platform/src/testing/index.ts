@@ -1,4 +1,5 @@
 // Test helpers, imported as `@shiliu/platform/testing`: kept out of the production exports.
+export * from './event-stream';
 export * from './infra';
 export * from './private-postgres';
 export * from './service-test-app';

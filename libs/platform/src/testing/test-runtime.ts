@@ -36,12 +36,21 @@ export async function testServiceRuntime(overrides: Partial<ServiceRuntime> = {}
 }
 
 /** An access token as auth would issue one to the user `id` (product ID `userId`), signed with the test keys. */
-export async function signUserToken(keys: TokenKeyPair, id: number, userId: string): Promise<string> {
-  return new SignJWT({ uid: userId, sid: randomUUID() })
+export function signUserToken(keys: TokenKeyPair, id: number, userId: string): Promise<string> {
+  return signToken(keys, 'user', id, userId);
+}
+
+/** An administrator's access token as auth would issue one, signed with the test keys. */
+export function signAdminToken(keys: TokenKeyPair, id: number, username: string): Promise<string> {
+  return signToken(keys, 'admin', id, username);
+}
+
+async function signToken(keys: TokenKeyPair, audience: keyof typeof audienceClaim, id: number, uid: string): Promise<string> {
+  return new SignJWT({ uid, sid: randomUUID() })
     .setProtectedHeader({ alg: TOKEN_ALGORITHM })
     .setSubject(String(id))
     .setIssuer(TOKEN_ISSUER)
-    .setAudience(audienceClaim.user)
+    .setAudience(audienceClaim[audience])
     .setIssuedAt()
     .setExpirationTime('1h')
     .sign(await importPKCS8(keys.privateKeyPem, TOKEN_ALGORITHM));

@@ -1,0 +1,236 @@
+#!/usr/bin/env node
+// Notification latency benchmark (issue 12): distributed mode, the content service, the notify service and the
+// gateway as separate processes over Kafka (Redis, PostgreSQL, Kafka from infra/local). Many users like notes at a
+// fixed rate through the gateway; for each like, the time from its HTTP answer to the notification being readable
+// through GET /api/notifications/likes (the notes' authors poll their likes tab, one call at a time each). Beside it,
+// in the same run, the bare produce-to-consume round trip of a Kafka message at the same rate on the same broker.
+//
+// Usage: infra/local/up && node bench/notify-latency/run.mjs [likes per second, default 200] [seconds, default 30]
+// Not part of `npm test`: it takes a few minutes and the machine to itself.
+import { spawn, execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { importPKCS8, SignJWT } from 'jose';
+import kafkajs from 'kafkajs';
+import pg from 'pg';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+const rate = Number(process.argv[2] ?? 200);
+const seconds = Number(process.argv[3] ?? 30);
+const AUTHORS = 10; // one note each; each author polls their likes tab
+const LIKES = rate * seconds;
+const LIKERS = Math.ceil(LIKES / AUTHORS); // every liker likes every note once
+const PORTS = { content: 3292, notify: 3294, gateway: 8094 };
+const DATABASE = 'shiliu_notify_bench';
+
+const env = { ...process.env };
+const envFile = join(root, 'infra/local/.run/test.env');
+if (existsSync(envFile)) {
+  for (const line of readFileSync(envFile, 'utf8').split('\n')) {
+    const match = /^([A-Z0-9_]+)=(.*)$/.exec(line.trim());
+    if (match && env[match[1]] === undefined) env[match[1]] = match[2];
+  }
+}
+for (const name of ['DATABASE_URL', 'KAFKA_BROKERS', 'REDIS_URL', 'S3_ENDPOINT', 'S3_ACCESS_KEY', 'S3_SECRET_KEY']) {
+  if (!env[name]) throw new Error(`${name} is not set: run infra/local/up first`);
+}
+const benchDb = new URL(env.DATABASE_URL);
+benchDb.pathname = `/${DATABASE}`;
+const databaseUrl = benchDb.toString();
+const topicPrefix = `bench-${randomUUID().slice(0, 8)}.`;
+
+const children = [];
+function start(name, entry, extra) {
+  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', entry], {
+    cwd: root,
+    env: { ...env, TS_NODE_PROJECT: join(root, 'tsconfig.base.json'), LOG_LEVEL: 'warn', NODE_ENV: 'production', METRICS_PORT: '0', ...extra },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  child.on('exit', (code) => code && console.error(`${name} exited with ${code}`));
+  children.push(child);
+  return child;
+}
+const stopAll = () => children.forEach((child) => child.exitCode === null && child.kill('SIGTERM'));
+process.on('exit', stopAll);
+process.on('SIGINT', () => process.exit(130));
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+async function waitFor(url, what, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await sleep(500);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+const percentile = (values, q) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+};
+
+/** Sends `count` things at `perSecond`, evenly spaced from the start (a late send does not push the later ones back). */
+async function atRate(count, perSecond, send) {
+  const started = Date.now();
+  const pending = [];
+  for (let i = 0; i < count; i++) {
+    const due = started + (i * 1000) / perSecond;
+    const wait = due - Date.now();
+    if (wait > 0) await sleep(wait);
+    pending.push(send(i));
+  }
+  await Promise.all(pending);
+}
+
+// 1. A fresh database, the services (which migrate it), the users and notes as content knows them.
+const admin = new pg.Client({ connectionString: env.DATABASE_URL });
+await admin.connect();
+await admin.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
+await admin.query(`CREATE DATABASE ${DATABASE}`);
+await admin.end();
+
+const keys = mkdtempSync(join(tmpdir(), 'shiliu-bench-keys-'));
+execFileSync(process.execPath, [join(root, 'scripts/generate-token-keys.mjs'), keys], { stdio: 'ignore' });
+const serviceEnv = { DATABASE_URL: databaseUrl, AUTH_PUBLIC_KEY_FILE: join(keys, 'token-public.pem'), KAFKA_TOPIC_PREFIX: topicPrefix, KAFKA_SESSION_TIMEOUT_MS: '6000' };
+start('content', 'apps/content/src/main.ts', { ...serviceEnv, PORT: String(PORTS.content) });
+start('notify', 'apps/notify/src/main.ts', { ...serviceEnv, PORT: String(PORTS.notify) });
+await waitFor(`http://127.0.0.1:${PORTS.content}/health/ready`, 'the content service');
+await waitFor(`http://127.0.0.1:${PORTS.notify}/health/ready`, 'the notify service');
+
+// Auth is not part of the path measured: users are written into content's author snapshot and sign in with tokens
+// signed here by the same key pair auth would use.
+const db = new pg.Client({ connectionString: databaseUrl });
+await db.connect();
+const users = AUTHORS + LIKERS;
+await db.query(`INSERT INTO "content"."authors" ("id", "user_id", "nickname") SELECT g, 'bench_' || g, '同学' || g FROM generate_series(1, ${users}) g`);
+const notes = (
+  await db.query(
+    `INSERT INTO "content"."posts" ("author_id", "title", "content", "content_text", "category_id", "type", "images")
+     SELECT g, '笔记' || g, '<p>正文</p>', '正文', 1, 1, '[{"url": "/api/files/bench/1.jpg", "width": 600, "height": 800}]'::jsonb FROM generate_series(1, ${AUTHORS}) g
+     RETURNING "id"::int AS "id", "author_id"::int AS "author"`,
+  )
+).rows;
+await db.end();
+const privateKey = await importPKCS8(readFileSync(join(keys, 'token-private.pem'), 'utf8'), 'EdDSA');
+const token = (id) =>
+  new SignJWT({ uid: `bench_${id}`, sid: randomUUID() }).setProtectedHeader({ alg: 'EdDSA' }).setSubject(String(id)).setIssuer('shiliu-auth').setAudience('shiliu-user').setIssuedAt().setExpirationTime('1h').sign(privateKey);
+const tokens = new Map();
+for (let id = 1; id <= users; id++) tokens.set(id, await token(id));
+
+writeFileSync(join(keys, 'index.html'), '<!doctype html><div id="root"></div>');
+start('gateway', 'apps/gateway/src/main.ts', {
+  PORT: String(PORTS.gateway),
+  ...Object.fromEntries(['AUTH', 'CONTENT', 'SOCIAL', 'SEARCH', 'MEDIA'].map((name) => [`${name}_URL`, `http://127.0.0.1:${PORTS.content}`])),
+  NOTIFY_URL: `http://127.0.0.1:${PORTS.notify}`,
+  RATE_LIMIT_PER_MINUTE: '1000000000',
+  WEB_DIST_DIR: keys,
+});
+await waitFor(`http://127.0.0.1:${PORTS.gateway}/api/health`, 'the gateway');
+const gateway = `http://127.0.0.1:${PORTS.gateway}`;
+const call = async (method, path, id, body, attempt = 1) => {
+  let answer;
+  try {
+    answer = await fetch(gateway + path, {
+      method,
+      headers: { authorization: `Bearer ${tokens.get(id)}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+  } catch (error) {
+    // A kept-alive connection the gateway closed just as it was reused; liking and reading are idempotent, so again.
+    if (attempt < 3 && error.cause?.code === 'UND_ERR_SOCKET') return call(method, path, id, body, attempt + 1);
+    throw error;
+  }
+  if (!answer.ok) throw new Error(`${method} ${path} answered ${answer.status}: ${await answer.text()}`);
+  return (await answer.json()).data;
+};
+
+// 2. Likes at the fixed rate; each author polls their likes tab and notes when each notification first shows.
+async function notificationLatency() {
+  const answeredAt = new Map();
+  const latencies = [];
+  let running = true;
+  const pollers = notes.map(async (note) => {
+    const seen = new Set();
+    while (running || seen.size < LIKERS) {
+      // Paced, so that the polling itself does not take the machine from what it measures.
+      await sleep(20);
+      const page = await call('GET', '/api/notifications/likes?limit=50', note.author);
+      const now = Date.now();
+      for (const notification of page.notifications) {
+        const key = `${notification.post_id}:${notification.from_user_auto_id}`;
+        if (seen.has(key)) continue;
+        const answered = answeredAt.get(key);
+        if (answered === undefined) continue; // its like's answer is not back yet: counted on a later poll
+        seen.add(key);
+        latencies.push(now - answered);
+      }
+    }
+  });
+  await atRate(LIKES, rate, async (i) => {
+    const note = notes[i % AUTHORS];
+    const liker = AUTHORS + 1 + Math.floor(i / AUTHORS);
+    await call('POST', '/api/likes', liker, { target_type: 1, target_id: note.id });
+    answeredAt.set(`${note.id}:${liker}`, Date.now());
+  });
+  running = false;
+  await Promise.all(pollers);
+  return latencies;
+}
+
+// 3. The bare round trip: a producer and a consumer on the same broker, messages at the same rate.
+async function kafkaRoundTrip() {
+  const kafka = new kafkajs.Kafka({ clientId: 'notify-bench', brokers: env.KAFKA_BROKERS.split(','), logLevel: kafkajs.logLevel.WARN });
+  const topic = `${topicPrefix}round-trip`;
+  const kafkaAdmin = kafka.admin();
+  await kafkaAdmin.connect();
+  await kafkaAdmin.createTopics({ waitForLeaders: true, topics: [{ topic, numPartitions: 3 }] });
+  await kafkaAdmin.disconnect();
+  const producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1 });
+  const consumer = kafka.consumer({ groupId: `${topicPrefix}round-trip`, sessionTimeout: 6000, heartbeatInterval: 2000 });
+  await producer.connect();
+  await consumer.connect();
+  await consumer.subscribe({ topic, fromBeginning: true });
+  const sentAt = new Map();
+  const latencies = [];
+  let joined = false;
+  consumer.on(consumer.events.GROUP_JOIN, () => (joined = true));
+  await consumer.run({
+    eachMessage: async ({ message }) => {
+      const sent = sentAt.get(message.key.toString());
+      if (sent !== undefined) latencies.push(Date.now() - sent);
+    },
+  });
+  while (!joined) await sleep(100);
+  await atRate(LIKES, rate, async (i) => {
+    const key = String(i);
+    sentAt.set(key, Date.now());
+    await producer.send({ topic, acks: -1, messages: [{ key, value: JSON.stringify({ i }) }] });
+  });
+  const deadline = Date.now() + 30_000;
+  while (latencies.length < LIKES && Date.now() < deadline) await sleep(100);
+  await consumer.disconnect();
+  await producer.disconnect();
+  return latencies;
+}
+
+console.log(`${LIKES} likes by ${LIKERS} users on ${AUTHORS} notes at ${rate}/s (${seconds} s)…`);
+const viaApi = await notificationLatency();
+console.log(`bare Kafka round trip, ${LIKES} messages at ${rate}/s…`);
+const viaKafka = await kafkaRoundTrip();
+
+const f = (n) => String(Math.round(n)).padStart(6);
+const [apiP50, apiP99, kafkaP50, kafkaP99] = [percentile(viaApi, 0.5), percentile(viaApi, 0.99), percentile(viaKafka, 0.5), percentile(viaKafka, 0.99)];
+console.log(`\n                                      count  p50 ms  p99 ms`);
+console.log(`like answered → readable in the tab  ${String(viaApi.length).padStart(6)}${f(apiP50)}${f(apiP99)}`);
+console.log(`bare Kafka produce → consume         ${String(viaKafka.length).padStart(6)}${f(kafkaP50)}${f(kafkaP99)}`);
+const met = apiP99 < 250 && apiP99 <= 5 * kafkaP99;
+console.log(`\np99 ratio ${(apiP99 / kafkaP99).toFixed(2)}×; target (p99 < 250 ms and within 5× the bare round trip): ${met ? 'met' : 'NOT met'}`);
+stopAll();
+process.exit(0);

@@ -1,0 +1,164 @@
+import { Injectable } from '@nestjs/common';
+import { rowsOf } from '@shiliu/platform';
+import type { EntityManager } from 'typeorm';
+import type { NotificationType } from './notification-type';
+import { UnreadCountRepository, type UnreadMove } from './unread-count.repository';
+
+/** Who is told what: the key (recipient, sender, type, target) names at most one notification ever. */
+export interface NotificationKey {
+  userId: number;
+  senderId: number;
+  type: NotificationType;
+  targetId: number;
+}
+
+export interface NewNotification extends NotificationKey {
+  postId: number | null;
+  commentId: number | null;
+  replyToCommentId?: number | null;
+  createdAt: string;
+}
+
+/** A notification as a page shows it, with the sender, note and comment as the read models know them now. */
+export interface NotificationRow {
+  id: number;
+  type: NotificationType;
+  is_read: boolean;
+  created_at: Date;
+  target_id: number;
+  post_id: number | null;
+  comment_id: number | null;
+  sender_id: number;
+  sender_user_id: string | null;
+  sender_nickname: string | null;
+  sender_avatar: string;
+  sender_verified: number;
+  sender_follow_count: number;
+  sender_fans_count: number;
+  post_image: string | null;
+  post_author_id: number | null;
+  comment_content: string | null;
+  comment_like_count: number;
+  comment_is_liked: boolean;
+  parent_comment_content: string | null;
+}
+
+interface Gone {
+  user_id: string;
+  type: number;
+  is_read: boolean;
+  hidden_by: string | null;
+}
+
+/** The notifications and, moved in the same statements' transaction, their recipients' unread counters. */
+@Injectable()
+export class NotificationRepository {
+  constructor(private readonly unread: UnreadCountRepository) {}
+
+  /**
+   * Notifies unless this key has notified before: a notification hidden by the sender's undo shows again (unread,
+   * dated now), any other existing one stays as it is. A comment notifies each person once, whatever else it does.
+   * Nothing is told by or to a deleted account, nor about a deleted note or comment.
+   */
+  async add(manager: EntityManager, notification: NewNotification): Promise<boolean> {
+    if (notification.userId === notification.senderId) return false;
+    const { userId, senderId, type, targetId, postId, commentId, replyToCommentId, createdAt } = notification;
+    const revived = await rowsOf(
+      manager,
+      `UPDATE "notifications" SET "hidden_by" = NULL, "is_read" = false, "created_at" = $5
+       WHERE "user_id" = $1 AND "sender_id" = $2 AND "type" = $3 AND "target_id" = $4 AND "hidden_by" = 'undo' RETURNING "id"`,
+      [userId, senderId, type, targetId, createdAt],
+    );
+    const added =
+      revived.length > 0 ||
+      (
+        await rowsOf(
+          manager,
+          `INSERT INTO "notifications" ("user_id", "sender_id", "type", "target_id", "post_id", "comment_id", "reply_to_comment_id", "created_at")
+           SELECT $1::bigint, $2::bigint, $3::smallint, $4::bigint, $5::bigint, $6::bigint, $7::bigint, $8::timestamptz
+           WHERE NOT EXISTS (SELECT 1 FROM "users" WHERE "id" IN ($1, $2) AND "deleted")
+             AND NOT EXISTS (SELECT 1 FROM "posts" WHERE "id" = $5 AND "deleted")
+             AND NOT EXISTS (SELECT 1 FROM "comments" WHERE "id" = $6 AND "deleted")
+           ON CONFLICT DO NOTHING RETURNING "id"`,
+          [userId, senderId, type, targetId, postId, commentId, replyToCommentId ?? null, createdAt],
+        )
+      ).length > 0;
+    if (added) await this.unread.move(manager, [{ user_id: userId, type, delta: 1 }]);
+    return added;
+  }
+
+  /** The sender undid what notified: the notification goes while its recipient has not read it, and stays once read. */
+  async withdraw(manager: EntityManager, key: NotificationKey): Promise<void> {
+    const hidden = await rowsOf<UnreadMove>(
+      manager,
+      `UPDATE "notifications" SET "hidden_by" = 'undo'
+       WHERE "user_id" = $1 AND "sender_id" = $2 AND "type" = $3 AND "target_id" = $4 AND "hidden_by" IS NULL AND NOT "is_read"
+       RETURNING "user_id", "type", -1 AS "delta"`,
+      [key.userId, key.senderId, key.type, key.targetId],
+    );
+    await this.unread.move(manager, hidden);
+  }
+
+  /** Deletes the notifications a deletion made meaningless (`where` over the table's columns), with their unread counts. */
+  async removeWhere(manager: EntityManager, where: string, params: unknown[]): Promise<void> {
+    const gone = await rowsOf<Gone>(manager, `DELETE FROM "notifications" WHERE ${where} RETURNING "user_id", "type", "is_read", "hidden_by"`, params);
+    await this.unread.move(
+      manager,
+      gone.filter((row) => !row.is_read && row.hidden_by === null).map((row) => ({ user_id: row.user_id, type: row.type, delta: -1 })),
+    );
+  }
+
+  /** Whether the user owns a visible notification `id`; anyone else's is as good as missing. */
+  async owns(manager: EntityManager, userId: number, id: number): Promise<boolean> {
+    const rows: unknown[] = await manager.query(`SELECT 1 FROM "notifications" WHERE "id" = $1 AND "user_id" = $2 AND "hidden_by" IS NULL`, [id, userId]);
+    return rows.length > 0;
+  }
+
+  async markRead(manager: EntityManager, userId: number, ids: number[] | null, types: number[]): Promise<void> {
+    const read = await rowsOf<UnreadMove>(
+      manager,
+      `UPDATE "notifications" SET "is_read" = true
+       WHERE "user_id" = $1 AND "type" = ANY($2::smallint[]) AND ($3::bigint[] IS NULL OR "id" = ANY($3::bigint[])) AND "hidden_by" IS NULL AND NOT "is_read"
+       RETURNING "user_id", "type", -1 AS "delta"`,
+      [userId, types, ids],
+    );
+    await this.unread.move(manager, read);
+  }
+
+  /** The recipient's deletion: hidden for good, so that the same sender doing the same again does not bring it back. */
+  async dismiss(manager: EntityManager, userId: number, id: number): Promise<void> {
+    const hidden = await rowsOf<{ user_id: string; type: number; is_read: boolean }>(
+      manager,
+      `UPDATE "notifications" SET "hidden_by" = 'owner' WHERE "id" = $1 AND "user_id" = $2 AND "hidden_by" IS NULL RETURNING "user_id", "type", "is_read"`,
+      [id, userId],
+    );
+    await this.unread.move(manager, hidden.filter((row) => !row.is_read).map((row) => ({ user_id: row.user_id, type: row.type, delta: -1 })));
+  }
+
+  async page(manager: EntityManager, userId: number, types: number[], limit: number, offset: number): Promise<{ rows: NotificationRow[]; total: number }> {
+    const rows: NotificationRow[] = await manager.query(
+      `SELECT "n"."id"::int AS "id", "n"."type", "n"."is_read", "n"."created_at", "n"."target_id"::int AS "target_id",
+         "n"."post_id"::int AS "post_id", "n"."comment_id"::int AS "comment_id", "n"."sender_id"::int AS "sender_id",
+         "s"."user_id" AS "sender_user_id", "s"."nickname" AS "sender_nickname", coalesce("s"."avatar", '') AS "sender_avatar",
+         coalesce("s"."verified", 0)::int AS "sender_verified", coalesce("s"."follow_count", 0) AS "sender_follow_count",
+         coalesce("s"."fans_count", 0) AS "sender_fans_count",
+         "p"."image" AS "post_image", "p"."author_id"::int AS "post_author_id",
+         "c"."content" AS "comment_content", coalesce("c"."like_count", 0) AS "comment_like_count",
+         EXISTS (SELECT 1 FROM "comment_likes" "l" WHERE "l"."comment_id" = "n"."comment_id" AND "l"."user_id" = "n"."user_id") AS "comment_is_liked",
+         "r"."content" AS "parent_comment_content"
+       FROM "notifications" "n"
+       LEFT JOIN "users" "s" ON "s"."id" = "n"."sender_id"
+       LEFT JOIN "posts" "p" ON "p"."id" = "n"."post_id"
+       LEFT JOIN "comments" "c" ON "c"."id" = "n"."comment_id"
+       LEFT JOIN "comments" "r" ON "r"."id" = "n"."reply_to_comment_id"
+       WHERE "n"."user_id" = $1 AND "n"."type" = ANY($2::smallint[]) AND "n"."hidden_by" IS NULL
+       ORDER BY "n"."created_at" DESC, "n"."id" DESC LIMIT $3 OFFSET $4`,
+      [userId, types, limit, offset],
+    );
+    const [{ total }]: { total: number }[] = await manager.query(
+      `SELECT count(*)::int AS "total" FROM "notifications" WHERE "user_id" = $1 AND "type" = ANY($2::smallint[]) AND "hidden_by" IS NULL`,
+      [userId, types],
+    );
+    return { rows, total };
+  }
+}

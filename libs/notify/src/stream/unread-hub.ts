@@ -1,0 +1,74 @@
+import { EventEmitter } from 'node:events';
+import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { LOGGER, REDIS, SERVICE_NAME } from '@shiliu/platform';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { DataSource, type EntitySubscriberInterface, type TransactionCommitEvent } from 'typeorm';
+import { takeUnreadChanged } from './unread-changes';
+
+/**
+ * Tells every open unread stream, on whichever replica it is held, that its user's counts changed. A transaction
+ * that moved counters announces its users once it has committed; with Redis (distributed mode) the announcement
+ * goes through one pub/sub channel that every replica listens to, embedded it stays in the process.
+ */
+@Injectable()
+export class UnreadHub implements OnModuleInit, OnModuleDestroy, EntitySubscriberInterface {
+  private readonly local = new EventEmitter().setMaxListeners(0);
+  /** How to end each open stream: a stopping replica ends them, and the browsers reconnect to another. */
+  private readonly open = new Set<() => void>();
+  private listener: Redis | null = null;
+  private readonly channel: string;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(REDIS) private readonly redis: Redis | null,
+    @Inject(SERVICE_NAME) service: string,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {
+    this.channel = `shiliu:${service}:unread-changed`;
+  }
+
+  async onModuleInit(): Promise<void> {
+    this.dataSource.subscribers.push(this);
+    if (!this.redis) return;
+    this.listener = this.redis.duplicate();
+    this.listener.on('message', (_channel: string, userId: string) => this.local.emit(userId));
+    await this.listener.subscribe(this.channel);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    for (const end of [...this.open]) end();
+    const index = this.dataSource.subscribers.indexOf(this);
+    if (index >= 0) this.dataSource.subscribers.splice(index, 1);
+    await this.listener?.quit();
+  }
+
+  /** Calls `listener` whenever the user's unread counts change, and `end` if the service stops first; answers the function that stops both. */
+  watch(userId: number, listener: () => void, end: () => void): () => void {
+    const key = String(userId);
+    this.local.on(key, listener);
+    this.open.add(end);
+    return () => {
+      this.local.off(key, listener);
+      this.open.delete(end);
+    };
+  }
+
+  afterTransactionCommit(event: TransactionCommitEvent): void {
+    // A savepoint's release is not the commit: the outer transaction may still roll back.
+    if (event.queryRunner.isTransactionActive) return;
+    const userIds = takeUnreadChanged(event.queryRunner.data as Record<string, unknown>);
+    if (userIds.length > 0) this.announce(userIds);
+  }
+
+  private announce(userIds: number[]): void {
+    if (!this.redis) {
+      for (const id of userIds) this.local.emit(String(id));
+      return;
+    }
+    const pipeline = this.redis.pipeline();
+    for (const id of userIds) pipeline.publish(this.channel, String(id));
+    // A lost announcement only delays a badge until the next change or reconnect; the counts themselves are committed.
+    pipeline.exec().catch((error: unknown) => this.logger.warn({ err: error }, 'announcing unread counts failed'));
+  }
+}
