@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { darken } from '../lib/format';
 import { useSession } from '../lib/session';
 import { useMediaQuery } from './useMediaQuery';
@@ -9,7 +9,7 @@ export function useTheme(): void {
   const color = useSession((state) => state.themeColor);
   const prefersDark = useMediaQuery('(prefers-color-scheme: dark)');
   const dark = theme === 'dark' || (theme === 'system' && prefersDark);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const root = document.documentElement;
     root.dataset.theme = dark ? 'dark' : 'light';
     root.style.setProperty('--theme-color', color);

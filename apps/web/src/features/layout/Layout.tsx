@@ -19,7 +19,7 @@ function SearchBox({ onDone }: { onDone?: () => void }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const keyword = text.trim();
-    navigate(keyword ? `/search_result/all?keyword=${encodeURIComponent(keyword)}` : '/search_result/all');
+    void navigate(keyword ? `/search_result/all?keyword=${encodeURIComponent(keyword)}` : '/search_result/all');
     onDone?.();
   };
   return (

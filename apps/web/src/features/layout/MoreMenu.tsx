@@ -6,7 +6,7 @@ import { darken } from '../../lib/format';
 import { DEFAULT_THEME_COLOR, type ThemeMode, useSession } from '../../lib/session';
 import { AccountModal } from './AccountModal';
 
-const SWATCHES = [DEFAULT_THEME_COLOR, '#fe6c6f', '#ff8a00', '#2bb673', '#1e90ff', '#7c5cff', '#111827'];
+const SWATCHES = [DEFAULT_THEME_COLOR, '#ff8a00', '#2bb673', '#1e90ff', '#7c5cff', '#111827'];
 const MODES: { mode: ThemeMode; label: string; icon: IconName }[] = [
   { mode: 'system', label: '系统', icon: 'monitor' },
   { mode: 'light', label: '浅色', icon: 'sun' },

@@ -95,12 +95,12 @@ function ThreadView({ thread, state, onDelete }: { thread: Thread; state: Commen
 }
 
 /** The comment list with its sort switch, pages and the delete confirmation. */
-export function CommentList({ state }: { state: CommentsState }) {
+export function CommentList({ state, count }: { state: CommentsState; count: number }) {
   const [deleting, setDeleting] = useState<NoteComment | null>(null);
   return (
     <section className="comments" aria-label="评论">
       <div className="comments-head">
-        <span>共 {state.total} 条评论</span>
+        <span>共 {count} 条评论</span>
         <div className="sort" role="radiogroup" aria-label="评论排序">
           <button type="button" role="radio" aria-checked={state.sort === 'desc'} className={state.sort === 'desc' ? 'active' : ''} onClick={() => void state.setSort('desc')}>
             最新

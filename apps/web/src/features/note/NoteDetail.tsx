@@ -210,7 +210,7 @@ export function NoteDetail({ note, ready, onClose, targetCommentId }: { note: No
               </span>
             )}
           </p>
-          <CommentList state={comments} />
+          <CommentList state={comments} count={commentCount} />
         </div>
         <footer className="detail-footer">
           <Composer state={comments} actions={actions} />

@@ -17,12 +17,12 @@ const REFRESH_PATH = '/api/auth/refresh';
 export function createAuthFetch(store: TokenStore, base: typeof fetch = (input, init) => fetch(input, init)): (input: Request) => Promise<Response> {
   let refreshing: Promise<string | null> | null = null;
 
-  const refresh = (): Promise<string | null> => {
+  const refresh = (origin: string): Promise<string | null> => {
     refreshing ??= (async () => {
       const refreshToken = store.refreshToken();
       if (!refreshToken) return null;
       try {
-        const answer = await base(new Request(new URL(REFRESH_PATH, location.origin), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ refresh_token: refreshToken }) }));
+        const answer = await base(new Request(new URL(REFRESH_PATH, origin), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ refresh_token: refreshToken }) }));
         if (!answer.ok) return null;
         const body = (await answer.json()) as { data?: { tokens?: { access_token: string; refresh_token: string } } };
         const tokens = body.data?.tokens;
@@ -44,7 +44,7 @@ export function createAuthFetch(store: TokenStore, base: typeof fetch = (input, 
     if (token && !input.headers.has('Authorization')) input.headers.set('Authorization', `Bearer ${token}`);
     const answer = await base(input);
     if (answer.status !== 401 || !retry || new URL(input.url).pathname === REFRESH_PATH) return answer;
-    const fresh = await refresh();
+    const fresh = await refresh(input.url);
     if (!fresh) {
       store.expired();
       return answer;
