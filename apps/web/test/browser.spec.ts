@@ -59,7 +59,7 @@ describe('the web app against the embedded product', () => {
   it('shows the feed, switches channels and loads a second page on scrolling', async () => {
     await page.goto('/');
     await page.waitForURL('**/explore');
-    await cards(page).first().waitFor();
+    await cards(page).nth(4).locator('.lazy-image.loaded').waitFor();
     await page.screenshot({ path: join(SHOTS, 'explore-1440.png') });
     const channel = page.getByRole('tab').nth(1);
     const label = await channel.textContent();
@@ -125,11 +125,19 @@ describe('the web app against the embedded product', () => {
     const like = page.locator('button.action.like');
     const collect = page.locator('button.action.collect');
     const pressed = (button: 'like' | 'collect', on: boolean) => page.locator(`button.action.${button}[aria-pressed="${on}"]`).waitFor();
-    await like.click();
+    await page.locator('.gallery-image').click();
+    await page.locator('.viewer').waitFor();
+    if (await page.locator('.viewer-counter').count()) {
+      await page.keyboard.press('ArrowRight');
+      await page.locator('.viewer-counter', { hasText: '2 /' }).waitFor();
+    }
+    await page.keyboard.press('Escape');
+    await page.locator('.viewer').waitFor({ state: 'detached' });
+    await page.keyboard.press('d');
     await pressed('like', true);
     await collect.click();
     await pressed('collect', true);
-    await page.waitForResponse((response) => response.url().includes('/collect'));
+    await page.locator('.toast', { hasText: '收藏成功' }).waitFor();
     await page.screenshot({ path: join(SHOTS, 'detail-1440.png') });
     await like.click();
     await pressed('like', false);
@@ -171,6 +179,10 @@ describe('the web app against the embedded product', () => {
     await card.waitFor();
     await card.locator('.follow-button[data-state="follow"]', { hasText: '关注' }).click();
     await card.locator('.follow-button[data-state="unfollow"][aria-busy="false"]', { hasText: '已关注' }).waitFor();
+    await page.goto(`/user/${await author.getAttribute('href').then((href) => href!.split('/').pop())}`);
+    await page.locator('.profile .follow-button[data-state="unfollow"]').waitFor();
+    await cards(page).nth(2).locator('.lazy-image.loaded').waitFor();
+    await page.screenshot({ path: join(SHOTS, 'profile-other-1440.png') });
   });
 
   it('edits the profile', async () => {
@@ -199,8 +211,7 @@ describe('on a phone', () => {
     const phone = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, baseURL: stack.base, extraHTTPHeaders: { 'X-Forwarded-For': stack.clientAddress } });
     const page = await open(phone);
     await page.goto('/explore');
-    await cards(page).nth(3).waitFor();
-    await page.waitForTimeout(600);
+    await cards(page).nth(3).locator('.lazy-image.loaded').waitFor();
     await page.screenshot({ path: join(SHOTS, 'explore-375.png') });
     const id = await cards(page).first().getAttribute('data-note-id');
     const author = await page.evaluate(async (noteId) => ((await (await fetch(`/api/posts/${noteId}`)).json()) as { data: { user_id: string } }).data.user_id, id);
@@ -214,8 +225,7 @@ describe('on a phone', () => {
     await page.screenshot({ path: join(SHOTS, 'profile-375.png') });
     await page.evaluate(() => localStorage.setItem('theme', 'dark'));
     await page.goto('/explore');
-    await cards(page).nth(3).waitFor();
-    await page.waitForTimeout(600);
+    await cards(page).nth(3).locator('.lazy-image.loaded').waitFor();
     await page.screenshot({ path: join(SHOTS, 'explore-375-dark.png') });
     await phone.close();
   });

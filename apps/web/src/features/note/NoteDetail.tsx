@@ -45,7 +45,7 @@ function Gallery({ note, ready, index, setIndex, onOpen }: { note: Note; ready: 
     );
   }
   return (
-    <div className="gallery" style={{ aspectRatio: `1 / ${ratio}` }}>
+    <div className="gallery" style={{ '--ratio': `1 / ${ratio}` } as React.CSSProperties}>
       {ready && images.length > 0 && <img key={images[index]} className="gallery-image" src={images[index]} alt={`${note.title} 第${index + 1}张`} onClick={onOpen} draggable={false} />}
       {images.length > 1 && (
         <>
