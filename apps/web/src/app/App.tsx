@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useParams, useSearchParams, type Location } from 'react-router';
 import { Spinner } from '../components/Feedback';
 import { Toasts } from '../components/Toasts';
+import { useChannels } from '../hooks/useChannels';
 import { useSessionStart } from '../hooks/useSessionStart';
 import { useTheme } from '../hooks/useTheme';
 import { ApiError } from '../lib/api/client';
@@ -16,7 +17,7 @@ const NoteOverlay = lazy(() => import('../features/note/NoteOverlay'));
 const ProfilePage = lazy(() => import('../features/user/ProfilePage'));
 const FollowListPage = lazy(() => import('../features/user/FollowListPage'));
 const ComingSoon = lazy(() => import('../features/misc/ComingSoon'));
-const NotFoundPage = lazy(() => import('../features/misc/NotFoundPage'));
+const NotFoundPage = lazy(() => import('../components/NotFound').then((module) => ({ default: module.NotFound })));
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -57,10 +58,13 @@ function AppRoutes() {
   const location = useLocation();
   const background = (location.state as { background?: Location } | null)?.background;
   useSessionStart();
+  useChannels();
   useTheme();
+  // A new page starts at the top; opening or closing the note overlay keeps the page where it was.
+  const pagePath = (background ?? location).pathname;
   useEffect(() => {
-    if (!background) window.scrollTo({ top: 0 });
-  }, [location.pathname, background]);
+    window.scrollTo({ top: 0 });
+  }, [pagePath]);
   return (
     <>
       <Suspense fallback={<PageFallback />}>

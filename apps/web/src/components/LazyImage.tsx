@@ -2,8 +2,9 @@ import { decode } from 'blurhash';
 import { useEffect, useRef, useState } from 'react';
 import { NOTE_PLACEHOLDER } from '../lib/api/client';
 
-/** Lazy images give up after this long in view (public-side.md §9: 8 s load timeout). */
+/** Lazy images give up after this long in view, and try again this much later (public-side.md §9). */
 const LOAD_TIMEOUT_MS = 8000;
+const RECHECK_MS = 15_000;
 const decoded = new Map<string, string>();
 
 /** A blurhash as a tiny data URL, decoded once per hash. */
@@ -37,6 +38,7 @@ export function LazyImage({ src, alt, blurhash, className = '', eager = false }:
   const [visible, setVisible] = useState(eager);
   const [state, setState] = useState<'loading' | 'loaded' | 'failed'>('loading');
   const [failure, setFailure] = useState('图片加载失败');
+  const [attempt, setAttempt] = useState(0);
   const placeholder = blurhash ? blurUrl(blurhash) : null;
 
   useEffect(() => {
@@ -53,11 +55,21 @@ export function LazyImage({ src, alt, blurhash, className = '', eager = false }:
       setState('failed');
     }, LOAD_TIMEOUT_MS);
     return () => clearTimeout(timer);
-  }, [visible, state]);
+  }, [visible, state, attempt]);
+
+  // A timed-out image is tried again later (a slow network may have recovered); a broken one is not.
+  useEffect(() => {
+    if (state !== 'failed' || failure !== '图片加载超时') return;
+    const timer = setTimeout(() => {
+      setAttempt((value) => value + 1);
+      setState('loading');
+    }, RECHECK_MS);
+    return () => clearTimeout(timer);
+  }, [state, failure]);
 
   return (
     <div ref={box} className={`lazy-image ${state} ${className}`} style={placeholder ? { backgroundImage: `url(${placeholder})` } : undefined}>
-      {visible && state !== 'failed' && <img src={src} alt={alt} decoding="async" onLoad={() => setState('loaded')} onError={() => setState('failed')} draggable={false} />}
+      {visible && state !== 'failed' && <img key={attempt} src={src} alt={alt} decoding="async" onLoad={() => setState('loaded')} onError={() => setState('failed')} draggable={false} />}
       {state === 'failed' && <img src={NOTE_PLACEHOLDER} alt={failure} className="fallback" />}
     </div>
   );

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Spinner } from '../../components/Feedback';
+import { NotFound } from '../../components/NotFound';
 import { MOBILE, useMediaQuery } from '../../hooks/useMediaQuery';
-import NotFoundPage from '../misc/NotFoundPage';
 import { NoteDetail } from './NoteDetail';
 import { noteIdFrom, useNote } from './useNote';
 
@@ -16,7 +16,7 @@ export default function NotePage() {
   useEffect(() => {
     if (note.data) document.title = `${note.data.title || '笔记详情'} - 拾柳`;
   }, [note.data]);
-  if (id === null || note.isError) return <NotFoundPage />;
+  if (id === null || note.isError) return <NotFound />;
   if (!note.data)
     return (
       <div className="page-loading">

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 const COUNTDOWN_S = 5;
 
 /** 你访问的页面不见了, with a 5 s countdown to /explore and 返回首页. */
-export default function NotFoundPage() {
+export function NotFound() {
   const [left, setLeft] = useState(COUNTDOWN_S);
   const navigate = useNavigate();
   useEffect(() => {
