@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import sharp from 'sharp';
 // The browser drives the same embedded product the gateway's own tests start, database and captcha answer included.
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { type ProductStack, startProductStack } from '../../gateway/test/product-stack';
@@ -188,6 +189,10 @@ describe('the web app against the embedded product', () => {
   it('edits the profile', async () => {
     await page.goto('/user');
     await page.getByRole('button', { name: '编辑资料' }).click();
+    const picture = await sharp({ create: { width: 480, height: 320, channels: 3, background: '#4a90d9' } }).png().toBuffer();
+    await page.getByLabel('选择头像').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: picture });
+    await page.locator('.modal', { hasText: '裁剪头像' }).getByRole('button', { name: '确定' }).click();
+    await page.locator('.avatar-edit img.avatar:not([src$="default-avatar.svg"])').waitFor();
     await page.getByLabel('昵称').fill('改过的名字');
     await page.getByLabel('简介').fill('喜欢拍照和跑步');
     await page.getByLabel('添加兴趣').fill('摄影');
@@ -195,6 +200,7 @@ describe('the web app against the embedded product', () => {
     await page.getByRole('button', { name: '保存', exact: true }).click();
     await page.locator('.profile-name', { hasText: '改过的名字' }).waitFor();
     await page.locator('.profile-bio', { hasText: '喜欢拍照和跑步' }).waitFor();
+    await page.locator('.profile-head > img.avatar:not([src$="default-avatar.svg"])').waitFor();
     await page.screenshot({ path: join(SHOTS, 'profile-1440.png') });
   });
 

@@ -75,7 +75,7 @@ export function EditProfile({ user, onClose }: { user: PublicUser; onClose: () =
     setUploading(true);
     try {
       const form = new FormData();
-      form.append('file', blob, 'avatar.jpg');
+      form.append('image', blob, 'avatar.jpg');
       const uploaded = await upload<UploadedImage>('/api/upload/image', form);
       setAvatar(uploaded.url);
     } catch {
