@@ -108,7 +108,3 @@ export const useSession = create<SessionState>((set) => ({
   },
 }));
 
-/** The logged-in user's product ID, or null. */
-export function useMyId(): string | null {
-  return useSession((state) => state.user?.user_id ?? null);
-}

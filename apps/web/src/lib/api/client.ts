@@ -3,7 +3,6 @@ import { useSession } from '../session';
 import { toast } from '../toast';
 import { createAuthFetch } from './auth-fetch';
 import type { paths } from './schema';
-import type { Note } from './types';
 
 export type * from './types';
 
@@ -81,13 +80,3 @@ export async function upload<T>(path: '/api/upload/image' | '/api/upload/single'
 
 export const DEFAULT_AVATAR = '/default-avatar.svg';
 export const NOTE_PLACEHOLDER = '/placeholder.svg';
-
-/** A note card's image: its cover, or the placeholder when it has none (public-side.md §3 defaults). */
-export function coverOf(note: Pick<Note, 'image' | 'cover_url'>): string {
-  return note.image ?? note.cover_url ?? NOTE_PLACEHOLDER;
-}
-
-/** An author's, commenter's or user's avatar, or the default one. */
-export function avatarOf(person: { avatar?: string | null }): string {
-  return person.avatar || DEFAULT_AVATAR;
-}
