@@ -9,6 +9,8 @@ import { type ProductStack, startProductStack } from '../../gateway/test/product
 const SHOTS = join(__dirname, '../../../tmp/screenshots');
 /** Answers the product gives on purpose: the unread badge's call while notifications are not served. */
 const DELIBERATE = [/\/api\/notifications\/unread-count$/];
+/** Further answers one test provokes on purpose (cleared after each test). */
+const provoked: RegExp[] = [];
 
 let stack: ProductStack;
 let browser: Browser;
@@ -23,7 +25,7 @@ async function open(context: BrowserContext): Promise<Page> {
     if (!/ERR_ABORTED/.test(reason)) problems.push(`request failed: ${request.url()} ${reason}`);
   });
   page.on('response', (response) => {
-    if (response.status() >= 400 && !DELIBERATE.some((pattern) => pattern.test(new URL(response.url()).pathname))) problems.push(`HTTP ${response.status()}: ${response.url()}`);
+    if (response.status() >= 400 && ![...DELIBERATE, ...provoked].some((pattern) => pattern.test(new URL(response.url()).pathname))) problems.push(`HTTP ${response.status()}: ${response.url()}`);
   });
   return page;
 }
@@ -41,6 +43,7 @@ afterAll(async () => {
 });
 
 afterEach(() => {
+  provoked.length = 0;
   const seen = problems.splice(0);
   expect(seen).toEqual([]);
 });
@@ -202,6 +205,27 @@ describe('the web app against the embedded product', () => {
     await page.locator('.profile-bio', { hasText: '喜欢拍照和跑步' }).waitFor();
     await page.locator('.profile-head > img.avatar:not([src$="default-avatar.svg"])').waitFor();
     await page.screenshot({ path: join(SHOTS, 'profile-1440.png') });
+  });
+
+  it('lists the people one follows, correcting an unknown list type', async () => {
+    await page.goto('/follow/nope');
+    await page.waitForURL('**/follow/following');
+    await page.locator('.person .follow-button[data-state="unfollow"]').waitFor();
+    await page.getByRole('tab', { name: '粉丝' }).click();
+    await page.getByText('暂无用户数据').waitFor();
+  });
+
+  it('ends the session when the token cannot be refreshed', async () => {
+    provoked.push(/\/api\/auth\/(me|refresh)$/);
+    await page.evaluate(() => {
+      localStorage.setItem('token', 'expired');
+      localStorage.setItem('refreshToken', 'revoked');
+    });
+    await page.goto('/user');
+    await page.locator('.toast', { hasText: '会话已过期，已自动退出登录' }).waitFor();
+    await page.waitForURL('**/explore');
+    await page.locator('.sidebar').getByRole('button', { name: '登录' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   });
 
   it('counts down on the not-found page and goes home', async () => {
