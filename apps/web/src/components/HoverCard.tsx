@@ -1,0 +1,96 @@
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { HOVER, useMediaQuery } from '../hooks/useMediaQuery';
+import { api, call } from '../lib/api/client';
+import { formatCount } from '../lib/format';
+import { useSession } from '../lib/session';
+import { Avatar } from './Avatar';
+import { FollowButton } from './FollowButton';
+import { VerifiedBadge } from './Icon';
+
+const SHOW_DELAY_MS = 400;
+const HIDE_DELAY_MS = 250;
+
+function Card({ userId }: { userId: string }) {
+  const me = useSession((state) => state.user?.user_id);
+  const card = useQuery({ queryKey: ['people', 'card', userId, me ?? null], queryFn: () => call(api.GET('/api/users/{user_id}/card', { params: { path: { user_id: userId } } })) });
+  if (!card.data) return <div className="hover-card loading" />;
+  const user = card.data;
+  return (
+    <div className="hover-card">
+      <div className="hover-head">
+        <a href={`/user/${user.user_id}`} target="_blank" rel="noreferrer">
+          <Avatar src={user.avatar} size={48} />
+        </a>
+        <div className="hover-name">
+          <a href={`/user/${user.user_id}`} target="_blank" rel="noreferrer">
+            {user.nickname}
+          </a>
+          <VerifiedBadge level={user.verified} />
+        </div>
+        {me !== user.user_id && <FollowButton userId={user.user_id} initial={user.buttonType} size="small" />}
+      </div>
+      {user.bio && <p className="hover-bio">{user.bio}</p>}
+      <div className="hover-counts">
+        <span>
+          <b>{formatCount(user.followCount)}</b> 关注
+        </span>
+        <span>
+          <b>{formatCount(user.fansCount)}</b> 粉丝
+        </span>
+        <span>
+          <b>{formatCount(user.likeAndCollectCount)}</b> 获赞与收藏
+        </span>
+      </div>
+      {user.images.length > 0 && (
+        <div className="hover-covers">
+          {user.images.slice(0, 3).map((src) => (
+            <img key={src} src={src} alt="" loading="lazy" />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Shows the user hover card after a short pause over its children; pointer devices only (never on touch). */
+export function UserHover({ userId, children }: { userId: string; children: ReactNode }) {
+  const canHover = useMediaQuery(HOVER);
+  const anchor = useRef<HTMLSpanElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const [open, setOpen] = useState(false);
+  const [position, setPosition] = useState<{ left: number; top: number } | null>(null);
+
+  useLayoutEffect(() => {
+    if (!open || !anchor.current) return;
+    const rect = anchor.current.getBoundingClientRect();
+    const width = 300;
+    const left = Math.min(Math.max(8, rect.left), window.innerWidth - width - 8);
+    const below = rect.bottom + 8;
+    setPosition({ left, top: below + 260 > window.innerHeight ? Math.max(8, rect.top - 268) : below });
+  }, [open]);
+
+  if (!canHover) return <>{children}</>;
+  const enter = () => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setOpen(true), SHOW_DELAY_MS);
+  };
+  const leave = () => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setOpen(false), HIDE_DELAY_MS);
+  };
+  return (
+    <span ref={anchor} className="hover-anchor" onMouseEnter={enter} onMouseLeave={leave}>
+      {children}
+      {open &&
+        position &&
+        createPortal(
+          <div className="hover-layer" style={position} onMouseEnter={enter} onMouseLeave={leave}>
+            <Card userId={userId} />
+          </div>,
+          document.body,
+        )}
+    </span>
+  );
+}

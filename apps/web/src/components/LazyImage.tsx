@@ -1,0 +1,76 @@
+import { decode } from 'blurhash';
+import { useEffect, useRef, useState } from 'react';
+import { NOTE_PLACEHOLDER } from '../lib/api/client';
+
+/** Lazy images give up after this long in view, and try again this much later (public-side.md §9). */
+const LOAD_TIMEOUT_MS = 8000;
+const RECHECK_MS = 15_000;
+const decoded = new Map<string, string>();
+
+/** A blurhash as a tiny data URL, decoded once per hash. */
+function blurUrl(hash: string): string | null {
+  const known = decoded.get(hash);
+  if (known) return known;
+  try {
+    const pixels = decode(hash, 24, 24);
+    const canvas = document.createElement('canvas');
+    canvas.width = 24;
+    canvas.height = 24;
+    const context = canvas.getContext('2d');
+    if (!context) return null;
+    const image = context.createImageData(24, 24);
+    image.data.set(pixels);
+    context.putImageData(image, 0, 0);
+    const url = canvas.toDataURL();
+    decoded.set(hash, url);
+    return url;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * An image that loads when it nears the viewport, over a placeholder that already takes its space: the blurhash
+ * when there is one, else a soft colour. A broken or timed-out image shows the note placeholder.
+ */
+export function LazyImage({ src, alt, blurhash, className = '', eager = false }: { src: string; alt: string; blurhash?: string | null; className?: string; eager?: boolean }) {
+  const box = useRef<HTMLDivElement>(null);
+  const [visible, setVisible] = useState(eager);
+  const [state, setState] = useState<'loading' | 'loaded' | 'failed'>('loading');
+  const [failure, setFailure] = useState('图片加载失败');
+  const [attempt, setAttempt] = useState(0);
+  const placeholder = blurhash ? blurUrl(blurhash) : null;
+
+  useEffect(() => {
+    if (visible || !box.current) return;
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setVisible(true), { rootMargin: '400px 0px' });
+    observer.observe(box.current);
+    return () => observer.disconnect();
+  }, [visible]);
+
+  useEffect(() => {
+    if (!visible || state !== 'loading') return;
+    const timer = setTimeout(() => {
+      setFailure('图片加载超时');
+      setState('failed');
+    }, LOAD_TIMEOUT_MS);
+    return () => clearTimeout(timer);
+  }, [visible, state, attempt]);
+
+  // A timed-out image is tried again later (a slow network may have recovered); a broken one is not.
+  useEffect(() => {
+    if (state !== 'failed' || failure !== '图片加载超时') return;
+    const timer = setTimeout(() => {
+      setAttempt((value) => value + 1);
+      setState('loading');
+    }, RECHECK_MS);
+    return () => clearTimeout(timer);
+  }, [state, failure]);
+
+  return (
+    <div ref={box} className={`lazy-image ${state} ${className}`} style={placeholder ? { backgroundImage: `url(${placeholder})` } : undefined}>
+      {visible && state !== 'failed' && <img key={attempt} src={src} alt={alt} decoding="async" onLoad={() => setState('loaded')} onError={() => setState('failed')} draggable={false} />}
+      {state === 'failed' && <img src={NOTE_PLACEHOLDER} alt={failure} className="fallback" />}
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { memo, type MouseEvent } from 'react';
+import { type Note } from '../lib/api/client';
+import { formatCount } from '../lib/format';
+import { Avatar } from './Avatar';
+import { UserHover } from './HoverCard';
+import { Icon, VerifiedBadge } from './Icon';
+import { LazyImage } from './LazyImage';
+
+/** The cover's height to width, kept between 3:4 landscape and 4:3 portrait so the waterfall stays calm. */
+export function coverRatio(note: Pick<Note, 'aspectRatio'>): number {
+  const ratio = note.aspectRatio && note.aspectRatio > 0 ? 1 / note.aspectRatio : 1;
+  return Math.min(4 / 3, Math.max(3 / 4, ratio));
+}
+
+/** A feed card: a real link to the note (cover, title), its author (hover card) and like count. */
+export const NoteCard = memo(function NoteCard({ note, onOpen }: { note: Note; onOpen: (event: MouseEvent<HTMLAnchorElement>, id: number) => void }) {
+  const cover = note.thumbnail_url ?? note.image ?? note.cover_url;
+  const author = note.nickname || note.author || '匿名用户';
+  return (
+    <article className="card" data-note-id={note.id}>
+      <a href={`/post?id=${note.id}`} className="card-link" onClick={(event) => onOpen(event, note.id)} aria-label={note.title || '笔记'}>
+        <div className="card-cover" style={{ aspectRatio: `1 / ${coverRatio(note)}` }}>
+          {cover ? <LazyImage src={cover} alt={note.title} blurhash={note.blurhash} /> : <div className="lazy-image failed" />}
+          {note.type === 2 && (
+            <span className="card-video" aria-label="视频">
+              <Icon name="play" size={14} filled />
+            </span>
+          )}
+        </div>
+        {note.title && <h3 className="card-title">{note.title}</h3>}
+      </a>
+      <div className="card-footer">
+        <UserHover userId={note.user_id}>
+          <a className="card-author" href={`/user/${note.user_id}`} target="_blank" rel="noreferrer">
+            <Avatar src={note.user_avatar || note.avatar} size={20} />
+            <span className="card-author-name">{author}</span>
+            <VerifiedBadge level={note.author_verified ?? note.verified} size={12} />
+          </a>
+        </UserHover>
+        <span className={`card-likes ${note.liked ? 'liked' : ''}`}>
+          <Icon name="heart" size={15} filled={note.liked} />
+          {formatCount(note.likeCount ?? note.like_count, true)}
+        </span>
+      </div>
+    </article>
+  );
+});

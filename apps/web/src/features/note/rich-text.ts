@@ -1,0 +1,18 @@
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => ESCAPES[char]);
+}
+
+/**
+ * Mention markup `[@nickname:user_id]` in markup (already escaped) as links to /user/{user_id} (DESIGN.md §4).
+ * The name may hold no markup characters, so it is copied as it stands.
+ */
+export function renderMentions(html: string): string {
+  return html.replace(/\[@([^:\]<>"]{1,30}):([A-Za-z0-9_]{1,30})\]/g, (_, nickname: string, userId: string) => `<a class="mention" href="/user/${userId}" target="_blank" rel="noreferrer">@${nickname}</a>`);
+}
+
+/** A comment's plain text as safe markup: escaped, mentions linked, line breaks kept. */
+export function commentHtml(text: string): string {
+  return renderMentions(escapeHtml(text)).replace(/\n/g, '<br>');
+}

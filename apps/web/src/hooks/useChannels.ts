@@ -1,0 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { api, call, type Channel } from '../lib/api/client';
+import { toast } from '../lib/toast';
+
+/** The first channel, always there (public-side.md §2). */
+export const RECOMMEND: Channel = { id: 0, name: '推荐', category_title: 'recommend' };
+
+/** The channel list loaded at start-up: 推荐 then the categories; only 推荐 (and 获取分类失败) when the call fails. */
+export function useChannels(): { channels: Channel[]; ready: boolean } {
+  const query = useQuery({ queryKey: ['channels'], queryFn: () => call(api.GET('/api/categories')), staleTime: 10 * 60_000, retry: 1 });
+  useEffect(() => {
+    if (query.isError) toast.error('获取分类失败');
+  }, [query.isError]);
+  return { channels: [RECOMMEND, ...(query.data ?? [])], ready: !query.isPending };
+}

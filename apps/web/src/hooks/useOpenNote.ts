@@ -1,0 +1,24 @@
+import { type MouseEvent, useCallback } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+
+/** The address of a note's page (also its share link's path). */
+export function notePath(id: number, targetCommentId?: number): string {
+  return `/post?id=${id}${targetCommentId ? `&targetCommentId=${targetCommentId}` : ''}`;
+}
+
+/**
+ * A click handler for links to a note: a plain click opens the overlay above the current page (pushing
+ * /post?id=… with the page as its background); a modified or middle click is left to the browser (new tab).
+ */
+export function useOpenNote(): (event: MouseEvent<HTMLAnchorElement>, id: number) => void {
+  const navigate = useNavigate();
+  const location = useLocation();
+  return useCallback(
+    (event, id) => {
+      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      event.preventDefault();
+      void navigate(notePath(id), { state: { background: location } });
+    },
+    [navigate, location],
+  );
+}
