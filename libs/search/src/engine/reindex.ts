@@ -1,8 +1,9 @@
 import type { Client } from '@elastic/elasticsearch';
 import type { DataSource } from 'typeorm';
-import { isSearchable, postDocument, type PostRow } from '../posts/post.repository';
-import { isFindable, userDocument, type UserRow } from '../users/user.repository';
+import { isSearchable, postDocument } from '../posts/post.repository';
+import { isFindable, userDocument } from '../users/user.repository';
 import { aliasOf, createIndex, type IndexKind } from './elasticsearch.engine';
+import { type ReadModelRow, ReindexSourceRepository } from './reindex-source.repository';
 
 const BATCH = 1000;
 /** Longer than a write to Elasticsearch may take (the client's timeout), so a change whose write reached the old index before the swap has committed by then. */
@@ -21,23 +22,17 @@ export interface ReindexOptions {
 }
 
 interface Source {
-  table: 'posts' | 'users';
-  where: string;
-  toWrite: (row: PostRow & UserRow) => { id: number; seq: number; document?: object };
+  toWrite: (row: ReadModelRow) => { id: number; seq: number; document?: object };
 }
 
 const SOURCES: Record<IndexKind, Source> = {
   posts: {
-    table: 'posts',
-    where: `"published" AND NOT "deleted"`,
     toWrite: (row) => {
       const { seq, ...document } = postDocument(row);
       return { id: Number(row.id), seq, document: isSearchable(row) ? document : undefined };
     },
   },
   users: {
-    table: 'users',
-    where: `"registered" AND NOT "deleted"`,
     toWrite: (row) => {
       const { seq, ...document } = userDocument(row);
       return { id: Number(row.id), seq, document: isFindable(row) ? document : undefined };
@@ -52,12 +47,13 @@ const SOURCES: Record<IndexKind, Source> = {
  * Answers the new index's name.
  */
 export async function reindex(kind: IndexKind, options: ReindexOptions): Promise<string> {
-  const { client, dataSource } = options;
+  const { client } = options;
   const source = SOURCES[kind];
+  const rows = new ReindexSourceRepository(options.dataSource, kind);
   const alias = aliasOf(options.prefix, kind);
   const index = `${alias}-${Date.now()}`;
-  const [{ last }]: { last: string }[] = await dataSource.query(`SELECT last_value AS "last" FROM "changes"`);
-  const [{ total }]: { total: number }[] = await dataSource.query(`SELECT count(*)::int AS "total" FROM "${source.table}" WHERE ${source.where}`);
+  const last = await rows.lastChange();
+  const total = await rows.countIndexed();
 
   await createIndex(client, index, kind, options.analyzer);
   await client.indices.putSettings({ index, settings: { refresh_interval: '-1' } });
@@ -65,14 +61,11 @@ export async function reindex(kind: IndexKind, options: ReindexOptions): Promise
   let after = '0';
   options.progress?.(kind, 0, total);
   for (;;) {
-    const rows: (PostRow & UserRow)[] = await dataSource.query(
-      `SELECT * FROM "${source.table}" WHERE ${source.where} AND "id" > $1 ORDER BY "id" LIMIT ${BATCH}`,
-      [after],
-    );
-    if (rows.length === 0) break;
-    await write(client, index, rows.map(source.toWrite));
-    after = String(rows.at(-1)!.id);
-    done += rows.length;
+    const batch = await rows.indexedAfter(after, BATCH);
+    if (batch.length === 0) break;
+    await write(client, index, batch.map(source.toWrite));
+    after = String(batch.at(-1)!.id);
+    done += batch.length;
     options.progress?.(kind, done, total);
   }
   await client.indices.putSettings({ index, settings: { refresh_interval: '1s' } });
@@ -85,7 +78,7 @@ export async function reindex(kind: IndexKind, options: ReindexOptions): Promise
   let since = last;
   for (const wait of [0, options.settleMs ?? SETTLE_MS]) {
     await new Promise((resolve) => setTimeout(resolve, wait));
-    since = await catchUp(client, dataSource, index, source, since);
+    since = await catchUp(client, rows, index, source, since);
   }
   await client.indices.refresh({ index });
   if (previous.length > 0) await client.indices.delete({ index: previous });
@@ -93,13 +86,13 @@ export async function reindex(kind: IndexKind, options: ReindexOptions): Promise
 }
 
 /** Applies every change with a `seq` after `since` to `index`; answers the last `seq` applied. */
-async function catchUp(client: Client, dataSource: DataSource, index: string, source: Source, since: string): Promise<string> {
+async function catchUp(client: Client, rows: ReindexSourceRepository, index: string, source: Source, since: string): Promise<string> {
   let last = since;
   for (;;) {
-    const rows: (PostRow & UserRow)[] = await dataSource.query(`SELECT * FROM "${source.table}" WHERE "seq" > $1 ORDER BY "seq" LIMIT ${BATCH}`, [last]);
-    if (rows.length === 0) return last;
-    await write(client, index, rows.map(source.toWrite));
-    last = String(rows.at(-1)!.seq);
+    const batch = await rows.changedAfter(last, BATCH);
+    if (batch.length === 0) return last;
+    await write(client, index, batch.map(source.toWrite));
+    last = String(batch.at(-1)!.seq);
   }
 }
 
