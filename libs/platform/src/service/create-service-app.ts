@@ -155,7 +155,11 @@ export async function createServiceApp(definition: ServiceDefinition, runtime: S
     // HTTP and event intake stop first, so the final outbox drain sees every event the last requests wrote.
     async close() {
       closing = true;
-      for (const res of answering) if (!res.headersSent) res.shouldKeepAlive = false;
+      for (const res of answering) {
+        // An event stream never finishes by itself: it is ended at once, and the browser's EventSource reconnects to another instance.
+        if (String(res.getHeader('content-type') ?? '').startsWith('text/event-stream')) res.end();
+        else if (!res.headersSent) res.shouldKeepAlive = false;
+      }
       // Closing the server also drops idle kept-alive connections, and a client may be sending on one right then:
       // first let the busy ones be told to go (their next answer says so), until no call has come for a moment.
       const drainedBy = Date.now() + DRAIN_MAX_MS;

@@ -4,6 +4,8 @@ export interface EventStream {
   next(timeoutMs?: number): Promise<Record<string, number>>;
   /** Resolves at the next heartbeat line. */
   heartbeat(timeoutMs?: number): Promise<void>;
+  /** Resolves when the server ends the stream (never when the test closes it). */
+  ended: Promise<void>;
   close(): void;
 }
 
@@ -17,11 +19,16 @@ export async function openEventStream(url: string, headers: Record<string, strin
   const waiting: { wake: (() => void) | null } = { wake: null };
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
+  let serverEnded: () => void = () => undefined;
+  const ended = new Promise<void>((resolve) => (serverEnded = resolve));
   void (async () => {
     try {
       for (;;) {
         const { value, done } = await reader.read();
-        if (done) return;
+        if (done) {
+          serverEnded();
+          return;
+        }
         buffer += value;
         for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
           const block = buffer.slice(0, end);
@@ -53,6 +60,7 @@ export async function openEventStream(url: string, headers: Record<string, strin
     }
   };
   return {
+    ended,
     contentType: response.headers.get('content-type') ?? '',
     next: (timeoutMs = 5000) => until('event', () => events.shift(), timeoutMs),
     heartbeat: async (timeoutMs = 5000) => {
