@@ -23,7 +23,23 @@ export class UnreadStreamController {
 
   @ApiOperation({ summary: '未读数实时推送（SSE：事件 unread 携带各栏未读数，打开时与每次变化时发送；空闲时定时发送心跳注释行）' })
   @ApiProduces('text/event-stream')
-  @ApiResponse({ status: 200, description: 'text/event-stream', content: { 'text/event-stream': { schema: { type: 'string' } } } })
+  // Each server-sent event as a client parses it: `event: unread` with the counts as JSON in `data` (heartbeats are comment lines, no events).
+  @ApiResponse({
+    status: 200,
+    description: 'text/event-stream',
+    content: {
+      'text/event-stream': {
+        schema: {
+          type: 'object',
+          required: ['event', 'data'],
+          properties: {
+            event: { type: 'string', enum: ['unread'] },
+            data: { type: 'string', description: 'JSON: comments, likes, collections, follows, total, count' },
+          },
+        },
+      },
+    },
+  })
   @StreamUserAuth()
   @Get('stream')
   stream(@CurrentPrincipal() principal: Principal, @Query() _query: StreamQuery, @Req() req: Request, @Res() res: Response): void {

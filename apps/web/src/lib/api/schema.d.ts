@@ -5492,7 +5492,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": string;
+                    "text/event-stream": {
+                        /** @enum {string} */
+                        event: "unread";
+                        /** @description JSON: comments, likes, collections, follows, total, count */
+                        data: string;
+                    };
                 };
             };
             /** @description 请求参数错误 */
