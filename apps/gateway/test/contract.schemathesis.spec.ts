@@ -62,12 +62,14 @@ describe.each<RunMode>(['distributed', 'embedded'])('the API keeps its documente
       // Signing out would end the sessions the other calls run in.
       '--exclude-operation-id', 'AccountsController_logout',
       '--exclude-operation-id', 'AdminAuthController_logout',
+      // A stream that never ends is read until the request timeout on every example; its own tests check it (libs/notify/test/unread-stream.spec.ts, gateway.stream.spec.ts).
+      '--exclude-operation-id', 'UnreadStreamController_stream',
     ], { configFile: config });
     writeFileSync(join(dir, 'output.txt'), run.output);
-    // Every documented operation but the two sign-outs excluded above.
+    // Every documented operation but the two sign-outs and the stream excluded above.
     const documented = JSON.parse(readFileSync(API_DOCUMENT, 'utf8')) as { paths: Record<string, object> };
     const operations = Object.values(documented.paths).reduce((count, item) => count + Object.keys(item).length, 0);
-    expect(run.output).toMatch(new RegExp(`Tested: ${operations - 2}\\b`));
+    expect(run.output).toMatch(new RegExp(`Tested: ${operations - 3}\\b`));
     const findings = findingsOf(run.output);
     if (run.exitCode !== 0) expect(findings.length).toBeGreaterThan(0);
     expect(findings.filter((finding) => !isServerErrorOnly(finding)).map((finding) => finding.detail)).toEqual([]);
