@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer, type Server } from 'node:net';
 import { Client } from 'pg';
-import { assertRunning, spawnTs, stopProcess, waitFor } from '@shiliu/platform/testing';
+import { assertRunning, openEventStream, spawnTs, stopProcess, waitFor } from '@shiliu/platform/testing';
 
 const entry = join(__dirname, '../src/embedded.ts');
 const webDir = join(__dirname, '../../web/dist');
@@ -31,6 +31,7 @@ describe('embedded default (npm start)', () => {
   };
   const base = `http://127.0.0.1:${port}`;
   let server: ReturnType<typeof spawnTs> | null = null;
+  let studentToken = '';
   let usualPort: Server | null = null;
 
   beforeAll(async () => {
@@ -119,9 +120,13 @@ describe('embedded default (npm start)', () => {
       body: JSON.stringify({ user_id: 'xiaoshiliu', password: 'shiliu123' }),
     });
     expect(signIn.status).toBe(200);
+    studentToken = ((await signIn.json()) as { data: { tokens: { access_token: string } } }).data.tokens.access_token;
   });
 
-  it('stops cleanly on Ctrl-C and keeps its data across a restart', async () => {
+  it('stops cleanly on Ctrl-C, even with a browser’s event stream open, and keeps its data across a restart', async () => {
+    // A logged-in browser holds its unread stream open: the server must end it rather than wait on it.
+    const stream = await openEventStream(`${base}/api/notifications/stream?access_token=${studentToken}`);
+    await stream.next();
     const database = new Client({ connectionString: `postgres://shiliu:shiliu@127.0.0.1:${databasePort(server!)}/shiliu` });
     await database.connect();
     await database.query(`CREATE TABLE public.restart_probe (note text)`);
@@ -131,6 +136,7 @@ describe('embedded default (npm start)', () => {
 
     const exited = new Promise<number | null>((resolve) => server!.once('exit', (code) => resolve(code)));
     server!.kill('SIGINT');
+    await stream.ended;
     expect(await exited).toBe(0);
     expect(server!.output()).toContain('stopped cleanly');
 

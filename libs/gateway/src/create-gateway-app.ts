@@ -1,7 +1,7 @@
-import { Module } from '@nestjs/common';
+import { type BeforeApplicationShutdown, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { EnvelopeExceptionFilter, EnvelopeInterceptor, httpMetricsMiddleware, NestPinoLogger, type RevocationList } from '@shiliu/platform';
+import { AnswerTracker, EnvelopeExceptionFilter, EnvelopeInterceptor, httpMetricsMiddleware, NestPinoLogger, type RevocationList } from '@shiliu/platform';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { z } from 'zod';
@@ -41,13 +41,22 @@ export interface GatewayOptions extends GatewayRouteOptions {
  * (health, OpenAPI), then the web app. Metrics are on the management port (startMetricsServer). Bodies are never parsed here: they stream to the services.
  */
 export async function createGatewayApp(options: GatewayOptions): Promise<NestExpressApplication> {
+  const answers = new AnswerTracker();
+  // Before `close()` stops the server, which would otherwise wait on every open event stream (a logged-in browser holds one).
+  class DrainAnswers implements BeforeApplicationShutdown {
+    beforeApplicationShutdown(): Promise<void> {
+      return answers.drain();
+    }
+  }
+
   @Module({
     controllers: [GatewayController, GatewayProbeController],
-    providers: [{ provide: GATEWAY_OPTIONS, useValue: options }],
+    providers: [{ provide: GATEWAY_OPTIONS, useValue: options }, DrainAnswers],
   })
   class GatewayModule {}
 
   const app = await NestFactory.create<NestExpressApplication>(GatewayModule, { logger: new NestPinoLogger(options.logger), bodyParser: false, abortOnError: false });
+  app.use(answers.middleware);
   app.set('trust proxy', options.trustProxy);
   // Security headers for the pages and the API; scripts only from our own origin, so injected markup cannot run.
   app.use(

@@ -24,6 +24,7 @@ export * from './http/envelope';
 export * from './http/envelope.interceptor';
 export * from './http/exception.filter';
 export * from './http/id.pipe';
+export * from './http/answer-tracker';
 export * from './http/input-guard';
 export * from './http/messages';
 export * from './http/pagination';

@@ -14,8 +14,6 @@ import { takeUnreadChanged } from './unread-changes';
 @Injectable()
 export class UnreadHub implements OnModuleInit, OnModuleDestroy, EntitySubscriberInterface {
   private readonly local = new EventEmitter().setMaxListeners(0);
-  /** How to end each open stream: a stopping replica ends them, and the browsers reconnect to another. */
-  private readonly open = new Set<() => void>();
   private listener: Redis | null = null;
   private readonly channel: string;
 
@@ -37,21 +35,16 @@ export class UnreadHub implements OnModuleInit, OnModuleDestroy, EntitySubscribe
   }
 
   async onModuleDestroy(): Promise<void> {
-    for (const end of [...this.open]) end();
     const index = this.dataSource.subscribers.indexOf(this);
     if (index >= 0) this.dataSource.subscribers.splice(index, 1);
     await this.listener?.quit();
   }
 
-  /** Calls `listener` whenever the user's unread counts change, and `end` if the service stops first; answers the function that stops both. */
-  watch(userId: number, listener: () => void, end: () => void): () => void {
+  /** Calls `listener` whenever the user's unread counts change; answers the function that stops it. */
+  watch(userId: number, listener: () => void): () => void {
     const key = String(userId);
     this.local.on(key, listener);
-    this.open.add(end);
-    return () => {
-      this.local.off(key, listener);
-      this.open.delete(end);
-    };
+    return () => this.local.off(key, listener);
   }
 
   afterTransactionCommit(event: TransactionCommitEvent): void {

@@ -63,7 +63,8 @@ export class UnreadStreamController {
         });
     };
     push();
-    const unwatch = this.hub.watch(userId, push, () => res.end());
+    // A stopping service ends the stream itself (AnswerTracker), and the browser reconnects to another replica.
+    const unwatch = this.hub.watch(userId, push);
     const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), this.settings.NOTIFY_STREAM_HEARTBEAT_MS);
     req.on('close', () => {
       clearInterval(heartbeat);

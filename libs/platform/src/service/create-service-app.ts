@@ -1,4 +1,3 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -17,6 +16,7 @@ import { InProcessEventPublisher, InProcessEventServer, type InProcessEventBus }
 import { KafkaEventPublisher } from '../events/kafka';
 import { KafkaEventServer } from '../events/kafka-event.server';
 import { OutboxRelay } from '../events/outbox-relay';
+import { AnswerTracker } from '../http/answer-tracker';
 import { bodyErrorMiddleware, inputGuardMiddleware } from '../http/input-guard';
 import { requestContextMiddleware } from '../http/request-context.middleware';
 import { NestPinoLogger } from '../logging/nest-logger';
@@ -59,10 +59,6 @@ export interface ServiceApp {
   openApi: OpenAPIObject;
   close(): Promise<void>;
 }
-
-/** At shutdown, how long no call must have come before the server closes, and the most it waits for that. */
-const DRAIN_QUIET_MS = 500;
-const DRAIN_MAX_MS = 5000;
 
 /** The one limit on a request body other than uploads, in both modes: services and the gateway count arriving bytes against it. */
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -109,19 +105,8 @@ export async function createServiceApp(definition: ServiceDefinition, runtime: S
 
   const app = await NestFactory.create<NestExpressApplication>(ServiceRootModule, { logger: new NestPinoLogger(logger), bodyParser: false, abortOnError: false });
   app.disable('x-powered-by');
-  // Once closing, every answer tells its client to drop the connection (`Connection: close`): a caller that keeps
-  // connections alive, as the gateway's proxy does, then opens its next one to another instance instead of holding
-  // this one open until its grace period runs out (a load balancer only steers new connections away).
-  let closing = false;
-  let lastRequestAt = 0;
-  const answering = new Set<ServerResponse>();
-  app.use((_req: IncomingMessage, res: ServerResponse, next: () => void) => {
-    if (closing) res.shouldKeepAlive = false;
-    lastRequestAt = Date.now();
-    answering.add(res);
-    res.once('close', () => answering.delete(res));
-    next();
-  });
+  const answers = new AnswerTracker();
+  app.use(answers.middleware);
   app.use(requestContextMiddleware);
   app.use(httpMetricsMiddleware(definition.name));
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
@@ -154,18 +139,7 @@ export async function createServiceApp(definition: ServiceDefinition, runtime: S
     openApi,
     // HTTP and event intake stop first, so the final outbox drain sees every event the last requests wrote.
     async close() {
-      closing = true;
-      for (const res of answering) {
-        // An event stream never finishes by itself: it is ended at once, and the browser's EventSource reconnects to another instance.
-        if (String(res.getHeader('content-type') ?? '').startsWith('text/event-stream')) res.end();
-        else if (!res.headersSent) res.shouldKeepAlive = false;
-      }
-      // Closing the server also drops idle kept-alive connections, and a client may be sending on one right then:
-      // first let the busy ones be told to go (their next answer says so), until no call has come for a moment.
-      const drainedBy = Date.now() + DRAIN_MAX_MS;
-      while (Date.now() < drainedBy && (answering.size > 0 || Date.now() - lastRequestAt < DRAIN_QUIET_MS)) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      await answers.drain();
       await app.close();
       await relay.stop();
       await publisher.close();
