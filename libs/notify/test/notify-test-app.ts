@@ -2,7 +2,7 @@ import type { CommentSnapshot, PostSnapshot } from '@shiliu/contracts';
 import { ServiceTestApp, signAdminToken } from '@shiliu/platform/testing';
 import { notifyService } from '../src';
 
-export type { Answer, TestUser } from '@shiliu/platform/testing';
+export { type Answer, postSnapshot, type TestUser } from '@shiliu/platform/testing';
 
 /** The notify service as every service's tests start one: fed auth's, content's and social's events through the in-process bus. */
 export class NotifyTestApp extends ServiceTestApp {
@@ -33,28 +33,7 @@ export const COUNTER_DRIFT_SQL = `
   WHERE coalesce("u"."comments", 0) <> coalesce("r"."comments", 0) OR coalesce("u"."likes", 0) <> coalesce("r"."likes", 0)
     OR coalesce("u"."collections", 0) <> coalesce("r"."collections", 0) OR coalesce("u"."follows", 0) <> coalesce("r"."follows", 0)`;
 
-let seq = 0;
-
-/** A published note's snapshot as content would announce it. */
-export function postSnapshot(author: { id: number; userId: string }, overrides: Partial<PostSnapshot> = {}): PostSnapshot {
-  const id = 7000 + ++seq;
-  return {
-    id,
-    author_id: author.id,
-    author_user_id: author.userId,
-    title: `笔记${id}`,
-    content_text: '',
-    category_id: 1,
-    category_title: 'study',
-    type: 1,
-    tags: [],
-    images: [`/api/files/images/${id}.png`],
-    cover_url: null,
-    video_url: null,
-    created_at: new Date().toISOString(),
-    ...overrides,
-  };
-}
+let commentSeq = 0;
 
 /** A comment's snapshot as content would send it; a reply names the comment and user it answers. */
 export function commentSnapshot(
@@ -63,7 +42,7 @@ export function commentSnapshot(
   text: string,
   replyTo: { comment: CommentSnapshot } | null = null,
 ): CommentSnapshot {
-  const id = 9000 + ++seq;
+  const id = 9000 + ++commentSeq;
   return {
     id,
     post_id: post.id,

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from '@elastic/elasticsearch';
 import { postPublished, type PostSnapshot } from '@shiliu/contracts';
-import { requireEnv, ServiceTestApp } from '@shiliu/platform/testing';
+import { postSnapshot, requireEnv, ServiceTestApp } from '@shiliu/platform/testing';
 import { searchServiceWith } from '../src';
 
-export type { Answer, TestUser } from '@shiliu/platform/testing';
+export { type Answer, postSnapshot, type TestUser } from '@shiliu/platform/testing';
 
 export type EngineName = 'elasticsearch' | 'postgres';
 
@@ -15,7 +15,6 @@ export type EngineName = 'elasticsearch' | 'postgres';
 export class SearchTestApp extends ServiceTestApp {
   engine: EngineName = 'postgres';
   prefix = '';
-  private postSeq = 0;
 
   static async start(engine: EngineName): Promise<SearchTestApp> {
     const prefix = `shiliu-t-${randomUUID().slice(0, 8)}`;
@@ -38,30 +37,9 @@ export class SearchTestApp extends ServiceTestApp {
     await client.close();
   }
 
-  /** A published note's snapshot as content would announce it. */
-  snapshot(author: { id: number; userId: string }, overrides: Partial<PostSnapshot> = {}): PostSnapshot {
-    const id = 7000 + ++this.postSeq;
-    return {
-      id,
-      author_id: author.id,
-      author_user_id: author.userId,
-      title: `笔记${id}`,
-      content_text: '',
-      category_id: 1,
-      category_title: 'study',
-      type: 1,
-      tags: [],
-      images: [`/api/files/images/${id}.png`],
-      cover_url: null,
-      video_url: null,
-      created_at: new Date().toISOString(),
-      ...overrides,
-    };
-  }
-
   /** Publishes a note as content would; answers its snapshot. */
   async publish(author: { id: number; userId: string }, overrides: Partial<PostSnapshot> = {}, occurredAt?: Date): Promise<PostSnapshot> {
-    const post = this.snapshot(author, overrides);
+    const post = postSnapshot(author, overrides);
     await this.deliver(postPublished.type, { post }, occurredAt);
     return post;
   }

@@ -12,7 +12,7 @@ import {
   userUnfollowed,
   userUpdated,
 } from '@shiliu/contracts';
-import { type EngineName, SearchTestApp, type TestUser } from './search-test-app';
+import { type EngineName, postSnapshot, SearchTestApp, type TestUser } from './search-test-app';
 
 interface Card {
   id: number;
@@ -144,7 +144,7 @@ describe.each<EngineName>(['elasticsearch', 'postgres'])('search on %s', (engine
   });
 
   it('never indexes a draft, and forgets deleted notes and users', async () => {
-    const draft = app.snapshot(author, { title: '草稿里的烧烤计划' });
+    const draft = postSnapshot(author, { title: '草稿里的烧烤计划' });
     await app.deliver(postDraftSaved.type, { post: draft });
     expect(titles(await search(`keyword=${encodeURIComponent('烧烤计划')}`))).toEqual([]);
 
@@ -161,7 +161,7 @@ describe.each<EngineName>(['elasticsearch', 'postgres'])('search on %s', (engine
 
   it('keeps the newest state whatever order events arrive in, and each event once', async () => {
     const t = (seconds: number) => new Date(Date.UTC(2026, 10, 1, 0, 0, seconds));
-    const post = app.snapshot(author, { title: '旧标题：操场夜跑' });
+    const post = postSnapshot(author, { title: '旧标题：操场夜跑' });
     await app.deliver(postUpdated.type, { post: { ...post, title: '新标题：操场夜跑打卡' } }, t(20));
     await app.publish(author, post, t(10));
     await app.deliver(postLiked.type, { post_id: post.id, post_author_id: author.id, user_id: viewer.id, count: 2 }, t(30));
@@ -188,7 +188,7 @@ describe.each<EngineName>(['elasticsearch', 'postgres'])('search on %s', (engine
 
   it('indexes a backfill announcement with its counts and who likes and collects it, never over newer state', async () => {
     const t = (seconds: number) => new Date(Date.UTC(2026, 10, 2, 0, 0, seconds));
-    const post = app.snapshot(author, { title: '补录的旧笔记：晨读' });
+    const post = postSnapshot(author, { title: '补录的旧笔记：晨读' });
     await app.deliver(postLiked.type, { post_id: post.id, post_author_id: author.id, user_id: viewer.id, count: 9 }, t(20));
     await app.deliver(postUncollected.type, { post_id: post.id, post_author_id: author.id, user_id: author.id, count: 2 }, t(20));
     await app.deliver(postAnnounced.type, { post, like_count: 7, collect_count: 3, comment_count: 4, liked_by: [author.id], collected_by: [author.id, viewer.id] }, t(10));

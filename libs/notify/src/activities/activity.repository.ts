@@ -35,9 +35,17 @@ export class ActivityRepository {
     );
   }
 
-  /** Takes what a deletion removed out of the log (`where` over the table's columns). */
-  async removeWhere(manager: EntityManager, where: string, params: unknown[]): Promise<void> {
-    await manager.query(`DELETE FROM "activities" WHERE ${where}`, params);
+  /** A deleted account leaves the log. */
+  async removeOfUser(manager: EntityManager, userId: number): Promise<void> {
+    await manager.query(`DELETE FROM "activities" WHERE "user_id" = $1`, [userId]);
+  }
+
+  async removeOfPost(manager: EntityManager, postId: number): Promise<void> {
+    await manager.query(`DELETE FROM "activities" WHERE "post_id" = $1`, [postId]);
+  }
+
+  async removeOfComment(manager: EntityManager, commentId: number): Promise<void> {
+    await manager.query(`DELETE FROM "activities" WHERE "type" = 'comment_publish' AND "target_id" = $1`, [commentId]);
   }
 
   async page(manager: EntityManager, limit: number, offset: number): Promise<{ rows: ActivityRow[]; total: number }> {

@@ -59,8 +59,8 @@ export class CommentEventsHandler {
   @EventPattern(commentDeleted.type)
   async deleted(@Payload() envelope: EventEnvelope<CommentDeletedPayload>, @Ctx() context: EventContext): Promise<void> {
     const { id, post_id } = envelope.payload;
-    await this.notifications.removeWhere(context.manager, `"comment_id" = $1`, [id]);
-    await this.activities.removeWhere(context.manager, `"type" = 'comment_publish' AND "target_id" = $1`, [id]);
+    await this.notifications.removeOfComment(context.manager, id);
+    await this.activities.removeOfComment(context.manager, id);
     await this.comments.remove(context.manager, id, post_id);
   }
 

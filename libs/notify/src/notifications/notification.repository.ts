@@ -99,9 +99,23 @@ export class NotificationRepository {
     await this.unread.move(manager, hidden);
   }
 
-  /** Deletes the notifications a deletion made meaningless (`where` over the table's columns), with their unread counts. */
-  async removeWhere(manager: EntityManager, where: string, params: unknown[]): Promise<void> {
-    const gone = await rowsOf<Gone>(manager, `DELETE FROM "notifications" WHERE ${where} RETURNING "user_id", "type", "is_read", "hidden_by"`, params);
+  /** An account's notifications go with it: those it received and those it sent. */
+  removeOfUser(manager: EntityManager, userId: number): Promise<void> {
+    return this.remove(manager, `"user_id" = $1 OR "sender_id" = $1`, userId);
+  }
+
+  /** A deleted note's likes, collections, comments and mentions. */
+  removeOfPost(manager: EntityManager, postId: number): Promise<void> {
+    return this.remove(manager, `"post_id" = $1`, postId);
+  }
+
+  removeOfComment(manager: EntityManager, commentId: number): Promise<void> {
+    return this.remove(manager, `"comment_id" = $1`, commentId);
+  }
+
+  /** Deletes the notifications a deletion made meaningless, with their unread counts. */
+  private async remove(manager: EntityManager, where: string, id: number): Promise<void> {
+    const gone = await rowsOf<Gone>(manager, `DELETE FROM "notifications" WHERE ${where} RETURNING "user_id", "type", "is_read", "hidden_by"`, [id]);
     await this.unread.move(
       manager,
       gone.filter((row) => !row.is_read && row.hidden_by === null).map((row) => ({ user_id: row.user_id, type: row.type, delta: -1 })),

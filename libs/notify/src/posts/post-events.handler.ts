@@ -48,8 +48,8 @@ export class PostEventsHandler {
   @EventPattern(postDeleted.type)
   async deleted(@Payload() envelope: EventEnvelope<PostDeletedPayload>, @Ctx() context: EventContext): Promise<void> {
     const { id, author_id } = envelope.payload;
-    await this.notifications.removeWhere(context.manager, `"post_id" = $1`, [id]);
-    await this.activities.removeWhere(context.manager, `"post_id" = $1`, [id]);
+    await this.notifications.removeOfPost(context.manager, id);
+    await this.activities.removeOfPost(context.manager, id);
     await this.comments.removeOfPost(context.manager, id);
     await this.notes.remove(context.manager, id, author_id);
   }

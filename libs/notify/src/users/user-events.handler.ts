@@ -52,9 +52,9 @@ export class UserEventsHandler {
   @EventPattern(userDeleted.type)
   async deleted(@Payload() envelope: EventEnvelope<UserDeletedPayload>, @Ctx() context: EventContext): Promise<void> {
     const { id } = envelope.payload;
-    await this.notifications.removeWhere(context.manager, `"user_id" = $1 OR "sender_id" = $1`, [id]);
+    await this.notifications.removeOfUser(context.manager, id);
     await this.unread.remove(context.manager, id);
-    await this.activities.removeWhere(context.manager, `"user_id" = $1`, [id]);
+    await this.activities.removeOfUser(context.manager, id);
     await this.comments.removeLikesBy(context.manager, id);
     await this.senders.remove(context.manager, id);
   }

@@ -3,5 +3,6 @@ export * from './event-stream';
 export * from './infra';
 export * from './private-postgres';
 export * from './service-test-app';
+export * from './snapshots';
 export * from './tcp-proxy';
 export * from './test-runtime';
