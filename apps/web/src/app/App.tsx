@@ -18,7 +18,8 @@ const ProfilePage = lazy(() => import('../features/user/ProfilePage'));
 const FollowListPage = lazy(() => import('../features/user/FollowListPage'));
 const NotificationsPage = lazy(() => import('../features/notification/NotificationsPage'));
 const SearchPage = lazy(() => import('../features/search/SearchPage'));
-const ComingSoon = lazy(() => import('../features/misc/ComingSoon'));
+const PublishPage = lazy(() => import('../features/publish/PublishPage'));
+const ManagePage = lazy(() => import('../features/publish/ManagePage'));
 const NotFoundPage = lazy(() => import('../components/NotFound').then((module) => ({ default: module.NotFound })));
 
 const queryClient = new QueryClient({
@@ -77,15 +78,15 @@ function AppRoutes() {
             <Route path="explore" element={<ExplorePage />} />
             <Route path="explore/:channel" element={<ExplorePage />} />
             <Route path="post" element={<NotePage />} />
-            <Route path="publish" element={<ComingSoon title="发布笔记" />} />
+            <Route path="publish" element={<PublishPage />} />
             <Route path="notification" element={<NotificationsPage />} />
             <Route path="user" element={<ProfilePage />} />
             <Route path="user/:userId" element={<ProfilePage />} />
             <Route path="follow/:type" element={<FollowGuard />} />
             <Route path="search_result" element={<SearchRedirect />} />
             <Route path="search_result/:tab" element={<SearchRedirect />} />
-            <Route path="post-management" element={<ComingSoon title="笔记管理" />} />
-            <Route path="draft-box" element={<ComingSoon title="草稿箱" />} />
+            <Route path="post-management" element={<ManagePage key="notes" drafts={false} />} />
+            <Route path="draft-box" element={<ManagePage key="drafts" drafts />} />
             <Route path="*" element={<NotFoundPage />} />
           </Route>
         </Routes>
