@@ -216,7 +216,7 @@ describe('the web app against the embedded product', () => {
   });
 
   it('ends the session when the token cannot be refreshed', async () => {
-    provoked.push(/\/api\/auth\/(me|refresh)$/);
+    provoked.push(/\/api\/auth\/(me|refresh)$/, /\/api\/notifications\/(stream|unread-count-by-type)$/);
     await page.evaluate(() => {
       localStorage.setItem('token', 'expired');
       localStorage.setItem('refreshToken', 'revoked');
@@ -257,6 +257,149 @@ describe('on a phone', () => {
     await page.goto('/explore');
     await cards(page).nth(3).locator('.lazy-image.loaded').waitFor();
     await page.screenshot({ path: join(SHOTS, 'explore-375-dark.png') });
+    await phone.close();
+  });
+});
+
+describe('creating and following up', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let author: { userId: string; token: string };
+  let noteId: number;
+  const title = '春日樱花拾柳小记';
+
+  /** Signs a freshly registered student into a browser context through the stored session. */
+  async function signInAs(target: BrowserContext, user: { token: string }) {
+    const me = await stack.call<unknown>('GET', '/api/auth/me', undefined, user.token);
+    await target.addInitScript(
+      ([token, info]) => {
+        if (!localStorage.getItem('token')) {
+          localStorage.setItem('token', token);
+          localStorage.setItem('userInfo', info);
+        }
+      },
+      [user.token, JSON.stringify(me.body.data)] as const,
+    );
+  }
+
+  beforeAll(async () => {
+    author = await stack.signUp('发布者');
+    context = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: stack.base, extraHTTPHeaders: { 'X-Forwarded-For': stack.clientAddress } });
+    await signInAs(context, author);
+    page = await open(context);
+  });
+  afterAll(() => context?.close());
+
+  it('publishes a note with a large and a small image and a tag, then finds it in note management', async () => {
+    const large = await sharp({ create: { width: 1800, height: 1400, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 50 } } }).jpeg({ quality: 95 }).toBuffer();
+    const small = await sharp({ create: { width: 600, height: 800, channels: 3, background: '#e8a0b4' } }).jpeg().toBuffer();
+    expect(large.length).toBeGreaterThan(0.8 * 1024 * 1024);
+    await page.goto('/publish');
+    await page.getByLabel('选择图片').setInputFiles([
+      { name: 'large.jpg', mimeType: 'image/jpeg', buffer: large },
+      { name: 'small.jpg', mimeType: 'image/jpeg', buffer: small },
+    ]);
+    await page.locator('.upload-item').nth(1).waitFor();
+    await page.getByRole('button', { name: '发布', exact: true }).click();
+    await page.locator('.toast', { hasText: '请输入标题' }).waitFor();
+    await page.getByPlaceholder('填写标题会有更多赞哦').fill(title);
+    await page.getByPlaceholder('添加正文').fill('操场边的樱花开了，和同学一起去看花。');
+    await page.locator('.field select').selectOption({ index: 1 });
+    await page.getByLabel('添加标签').fill('樱花季');
+    await page.getByLabel('添加标签').press('Enter');
+    await page.locator('.tag-field .chip', { hasText: '樱花季' }).waitFor();
+    await page.screenshot({ path: join(SHOTS, 'publish-1440.png') });
+    await page.getByRole('button', { name: '发布', exact: true }).click();
+    await page.locator('.toast', { hasText: '发布成功' }).waitFor();
+    await page.waitForURL('**/post-management');
+    const item = page.locator('.manage-item', { hasText: title });
+    await item.waitFor();
+    noteId = Number(await item.getAttribute('data-note-id'));
+    const note = await stack.call<{ images: string[]; tags: { name: string }[] }>('GET', `/api/posts/${noteId}`);
+    expect(note.body.data.images).toHaveLength(2);
+    expect(note.body.data.tags.map((tag) => tag.name)).toEqual(['樱花季']);
+    await page.screenshot({ path: join(SHOTS, 'post-management-1440.png') });
+  });
+
+  it('saves a draft and reopens it for editing', async () => {
+    await page.goto('/publish');
+    await page.getByPlaceholder('填写标题会有更多赞哦').fill('还没写完的草稿');
+    await page.getByLabel('选择图片').setInputFiles({ name: 'draft.png', mimeType: 'image/png', buffer: await sharp({ create: { width: 400, height: 400, channels: 3, background: '#7bc8a4' } }).png().toBuffer() });
+    await page.locator('.upload-item').first().waitFor();
+    await page.getByRole('button', { name: '存草稿' }).click();
+    await page.locator('.toast', { hasText: '保存成功' }).waitFor();
+    await page.waitForURL('**/draft-box');
+    const draft = page.locator('.manage-item', { hasText: '还没写完的草稿' });
+    await draft.waitFor();
+    await page.screenshot({ path: join(SHOTS, 'draft-box-1440.png') });
+    await draft.getByRole('button', { name: '编辑' }).click();
+    await page.waitForURL(/\/publish\?draftId=\d+&mode=edit/);
+    expect(await page.getByPlaceholder('填写标题会有更多赞哦').inputValue()).toBe('还没写完的草稿');
+    await page.locator('.upload-item img').first().waitFor();
+  });
+
+  it('searches from the header with history and suggestions, and switches the result tabs', async () => {
+    await page.goto('/explore');
+    const box = page.getByRole('textbox', { name: '搜索拾柳' });
+    await box.click();
+    await box.fill('樱花');
+    await page.locator('.suggest-item').first().waitFor({ timeout: 15_000 });
+    await page.screenshot({ path: join(SHOTS, 'search-suggest-1440.png') });
+    await box.press('Enter');
+    await page.waitForURL(/\/search_result\/all\?keyword=/);
+    await page.locator('.search-title em', { hasText: '樱花' }).first().waitFor({ timeout: 15_000 });
+    await page.locator('.tag-strip .chip', { hasText: '樱花季' }).waitFor();
+    await page.screenshot({ path: join(SHOTS, 'search-1440.png') });
+    await page.getByRole('tab', { name: '用户' }).click();
+    await page.waitForURL(/\/search_result\/user\?keyword=/);
+    await page.getByRole('tab', { name: '图文' }).click();
+    await page.waitForURL(/\/search_result\/post\?keyword=/);
+    await page.locator('article.card', { hasText: title }).waitFor();
+    await box.fill('');
+    await box.click();
+    await page.locator('.history-chips .chip', { hasText: '樱花' }).waitFor();
+  });
+
+  it('shows the unread badge change live when another student likes the note, and lists it under 赞', async () => {
+    await page.goto('/explore');
+    await page.locator('.sidebar .side-link', { hasText: '通知' }).waitFor();
+    expect(await page.locator('.sidebar .badge').count()).toBe(0);
+    const fan = await stack.signUp('点赞的同学');
+    expect((await stack.call('POST', '/api/likes', { target_type: 1, target_id: noteId }, fan.token)).status).toBe(200);
+    await page.locator('.sidebar .badge', { hasText: '1' }).waitFor({ timeout: 15_000 });
+    await page.locator('.sidebar .side-link', { hasText: '通知' }).click();
+    await page.locator('.notice-tab.active', { hasText: '评论和@' }).waitFor();
+    await page.getByRole('tab', { name: '赞' }).click();
+    const notice = page.locator('.notice', { hasText: '赞了你的笔记' });
+    await notice.waitFor();
+    await page.screenshot({ path: join(SHOTS, 'notifications-1440.png') });
+    await notice.hover();
+    await page.locator('.notice.unread').waitFor({ state: 'detached' });
+    await page.locator('.sidebar .badge').waitFor({ state: 'detached' });
+  });
+
+  it('shows publish, notifications and search at 375 px, light and dark', async () => {
+    const phone = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, baseURL: stack.base, extraHTTPHeaders: { 'X-Forwarded-For': stack.clientAddress } });
+    await signInAs(phone, author);
+    const small = await open(phone);
+    await small.goto('/publish');
+    await small.getByText('上传图文').waitFor();
+    await small.screenshot({ path: join(SHOTS, 'publish-375.png') });
+    await small.goto('/notification');
+    await small.getByRole('tab', { name: '赞' }).click();
+    await small.locator('.notice').first().waitFor();
+    await small.screenshot({ path: join(SHOTS, 'notifications-375.png') });
+    await small.goto(`/search_result/all?keyword=${encodeURIComponent('樱花')}`);
+    await small.locator('article.card').first().waitFor();
+    await small.screenshot({ path: join(SHOTS, 'search-375.png') });
+    await small.evaluate(() => localStorage.setItem('theme', 'dark'));
+    await small.goto('/notification');
+    await small.getByRole('tab', { name: '赞' }).click();
+    await small.locator('.notice').first().waitFor();
+    await small.screenshot({ path: join(SHOTS, 'notifications-375-dark.png') });
+    await small.goto('/post-management');
+    await small.locator('.manage-item').first().waitFor();
+    await small.screenshot({ path: join(SHOTS, 'post-management-375-dark.png') });
     await phone.close();
   });
 });

@@ -16,7 +16,10 @@ const NotePage = lazy(() => import('../features/note/NotePage'));
 const NoteOverlay = lazy(() => import('../features/note/NoteOverlay'));
 const ProfilePage = lazy(() => import('../features/user/ProfilePage'));
 const FollowListPage = lazy(() => import('../features/user/FollowListPage'));
-const ComingSoon = lazy(() => import('../features/misc/ComingSoon'));
+const NotificationsPage = lazy(() => import('../features/notification/NotificationsPage'));
+const SearchPage = lazy(() => import('../features/search/SearchPage'));
+const PublishPage = lazy(() => import('../features/publish/PublishPage'));
+const ManagePage = lazy(() => import('../features/publish/ManagePage'));
 const NotFoundPage = lazy(() => import('../components/NotFound').then((module) => ({ default: module.NotFound })));
 
 const queryClient = new QueryClient({
@@ -25,7 +28,8 @@ const queryClient = new QueryClient({
   },
 });
 
-const SEARCH_TABS = ['all', 'post', 'video', 'user'];
+const SEARCH_TABS = ['all', 'post', 'video', 'user'] as const;
+const isSearchTab = (tab: string): tab is (typeof SEARCH_TABS)[number] => (SEARCH_TABS as readonly string[]).includes(tab);
 const PLURAL_TABS: Record<string, string> = { posts: 'post', videos: 'video', users: 'user' };
 
 /** /search_result always goes to a tab, keeping the query; an unknown tab goes to all. */
@@ -33,7 +37,7 @@ function SearchRedirect() {
   const { tab } = useParams();
   const [params] = useSearchParams();
   const query = params.toString() ? `?${params.toString()}` : '';
-  if (tab && SEARCH_TABS.includes(tab)) return <ComingSoon title="搜索结果" />;
+  if (tab && isSearchTab(tab)) return <SearchPage key={tab} tab={tab} />;
   return <Navigate to={`/search_result/${(tab && PLURAL_TABS[tab]) || 'all'}${query}`} replace />;
 }
 
@@ -74,15 +78,15 @@ function AppRoutes() {
             <Route path="explore" element={<ExplorePage />} />
             <Route path="explore/:channel" element={<ExplorePage />} />
             <Route path="post" element={<NotePage />} />
-            <Route path="publish" element={<ComingSoon title="发布笔记" />} />
-            <Route path="notification" element={<ComingSoon title="通知" />} />
+            <Route path="publish" element={<PublishPage />} />
+            <Route path="notification" element={<NotificationsPage />} />
             <Route path="user" element={<ProfilePage />} />
             <Route path="user/:userId" element={<ProfilePage />} />
             <Route path="follow/:type" element={<FollowGuard />} />
             <Route path="search_result" element={<SearchRedirect />} />
             <Route path="search_result/:tab" element={<SearchRedirect />} />
-            <Route path="post-management" element={<ComingSoon title="笔记管理" />} />
-            <Route path="draft-box" element={<ComingSoon title="草稿箱" />} />
+            <Route path="post-management" element={<ManagePage key="notes" drafts={false} />} />
+            <Route path="draft-box" element={<ManagePage key="drafts" drafts />} />
             <Route path="*" element={<NotFoundPage />} />
           </Route>
         </Routes>

@@ -1,40 +1,16 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { Avatar } from '../../components/Avatar';
 import { Icon, type IconName } from '../../components/Icon';
 import { useMediaQuery, WIDE } from '../../hooks/useMediaQuery';
 import { useSession } from '../../lib/session';
+import { SearchBox } from '../search/SearchBox';
 import { MoreMenu } from './MoreMenu';
 
 /** The unread badge: the count, or three dots above 99 (public-side.md §2). */
 function Badge({ count }: { count: number }) {
   if (count <= 0) return null;
   return <span className="badge">{count > 99 ? '···' : count}</span>;
-}
-
-/** The header's search box: Enter or the button goes to the results page with the trimmed keyword. */
-function SearchBox({ onDone }: { onDone?: () => void }) {
-  const [text, setText] = useState('');
-  const navigate = useNavigate();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const keyword = text.trim();
-    void navigate(keyword ? `/search_result/all?keyword=${encodeURIComponent(keyword)}` : '/search_result/all');
-    onDone?.();
-  };
-  return (
-    <form className="search-box" role="search" onSubmit={submit}>
-      <input value={text} onChange={(event) => setText(event.target.value)} placeholder="搜索拾柳" aria-label="搜索拾柳" enterKeyHint="search" />
-      {text && (
-        <button type="button" className="search-clear" aria-label="清除" onClick={() => setText('')}>
-          <Icon name="close" size={14} />
-        </button>
-      )}
-      <button type="submit" className="search-submit" aria-label="搜索">
-        <Icon name="search" size={18} />
-      </button>
-    </form>
-  );
 }
 
 function Header() {
@@ -44,7 +20,7 @@ function Header() {
     <header className="header">
       {searching && !wide ? (
         <div className="header-search-mobile">
-          <SearchBox onDone={() => setSearching(false)} />
+          <SearchBox onDone={() => setSearching(false)} autoFocus />
           <button type="button" className="text-button" onClick={() => setSearching(false)}>
             取消
           </button>

@@ -1,0 +1,10 @@
+import { applyRead } from './notifications';
+
+describe('applyRead', () => {
+  it('drops the tab and the totals by one', () => {
+    expect(applyRead({ comments: 2, likes: 1, collections: 0, follows: 0, total: 3, count: 3 }, 'comments')).toEqual({ comments: 1, likes: 1, collections: 0, follows: 0, total: 2, count: 2 });
+  });
+  it('never goes below zero', () => {
+    expect(applyRead({ comments: 0, likes: 0, collections: 0, follows: 0, total: 0, count: 0 }, 'likes').likes).toBe(0);
+  });
+});

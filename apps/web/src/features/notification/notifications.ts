@@ -1,0 +1,29 @@
+import type { UnreadCounts } from '../../hooks/useSessionStart';
+
+export type NotificationTab = 'comments' | 'likes' | 'collections' | 'follows';
+
+/** The four tabs of /notification, in the spec's order (public-side.md §2). */
+export const TABS: { key: NotificationTab; label: string }[] = [
+  { key: 'comments', label: '评论和@' },
+  { key: 'likes', label: '赞' },
+  { key: 'collections', label: '收藏' },
+  { key: 'follows', label: '新增关注' },
+];
+
+/** What the sender did, by notification type (public-side.md §3). */
+export const ACTION_TEXT: Record<number, string> = {
+  1: '赞了你的笔记',
+  2: '赞了你的评论',
+  3: '收藏了你的笔记',
+  4: '评论了你的笔记',
+  5: '回复了你的评论',
+  6: '开始关注你了',
+  7: '在评论中@了你',
+  8: '在笔记中@了你',
+};
+
+/** The counts after one notification of a tab is read: that tab and the totals drop by one, never below zero. */
+export function applyRead(counts: UnreadCounts, tab: NotificationTab): UnreadCounts {
+  const drop = (value: number) => Math.max(0, value - 1);
+  return { ...counts, [tab]: drop(counts[tab]), total: drop(counts.total), count: drop(counts.count) };
+}
