@@ -6,15 +6,13 @@
 //
 // Usage: infra/local/up && node bench/feed/run.mjs [seconds per case, default 15]
 // Not part of `npm test`: it takes a few minutes and the machine to itself.
-import { spawn, execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { benchEnv, freshDatabase, root, start, stopAll, tokenKeys, waitFor } from '../lib.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const seconds = Number(process.argv[2] ?? 15);
 const CONNECTIONS = 50;
 const POOL_SIZE = 10; // the service's default pool (createServiceApp)
@@ -23,60 +21,14 @@ const USERS = 10_000;
 const CONTENT_PORT = 3192;
 const GATEWAY_PORT = 8092;
 
-const env = { ...process.env };
-const envFile = join(root, 'infra/local/.run/test.env');
-if (existsSync(envFile)) {
-  for (const line of readFileSync(envFile, 'utf8').split('\n')) {
-    const match = /^([A-Z0-9_]+)=(.*)$/.exec(line.trim());
-    if (match && env[match[1]] === undefined) env[match[1]] = match[2];
-  }
-}
-for (const name of ['DATABASE_URL', 'KAFKA_BROKERS', 'REDIS_URL', 'S3_ENDPOINT', 'S3_ACCESS_KEY', 'S3_SECRET_KEY']) {
-  if (!env[name]) throw new Error(`${name} is not set: run infra/local/up first`);
-}
-const benchDb = new URL(env.DATABASE_URL);
-benchDb.pathname = '/shiliu_feed_bench';
-const databaseUrl = benchDb.toString();
-
-const children = [];
-function start(name, entry, extra) {
-  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', entry], {
-    cwd: root,
-    env: { ...env, TS_NODE_PROJECT: join(root, 'tsconfig.base.json'), LOG_LEVEL: 'warn', NODE_ENV: 'production', ...extra },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  child.on('exit', (code) => code && console.error(`${name} exited with ${code}`));
-  children.push(child);
-  return child;
-}
-const stopAll = () => children.forEach((child) => child.exitCode === null && child.kill('SIGTERM'));
-process.on('exit', stopAll);
-process.on('SIGINT', () => process.exit(130));
-
-async function waitFor(url, what, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+const env = benchEnv();
 
 // 1. A fresh database, the service (which migrates it), then the data.
-const admin = new pg.Client({ connectionString: env.DATABASE_URL });
-await admin.connect();
-await admin.query('DROP DATABASE IF EXISTS shiliu_feed_bench WITH (FORCE)');
-await admin.query('CREATE DATABASE shiliu_feed_bench');
-await admin.end();
+const databaseUrl = await freshDatabase(env, 'shiliu_feed_bench');
 
-const keys = mkdtempSync(join(tmpdir(), 'shiliu-bench-keys-'));
-execFileSync(process.execPath, [join(root, 'scripts/generate-token-keys.mjs'), keys], { stdio: 'ignore' });
+const keys = tokenKeys();
 const serviceEnv = { DATABASE_URL: databaseUrl, PORT: String(CONTENT_PORT), AUTH_PUBLIC_KEY_FILE: join(keys, 'token-public.pem') };
-start('content', 'apps/content/src/main.ts', serviceEnv);
+start(env, 'content', 'apps/content/src/main.ts', serviceEnv);
 await waitFor(`http://127.0.0.1:${CONTENT_PORT}/health/ready`, "the content service");
 
 const db = new pg.Client({ connectionString: databaseUrl, options: '-c search_path=content,public' });
@@ -102,7 +54,7 @@ await db.end();
 
 // The gateway serves the web app too; an empty page stands in for the build.
 writeFileSync(join(keys, 'index.html'), '<!doctype html><div id="root"></div>');
-start('gateway', 'apps/gateway/src/main.ts', {
+start(env, 'gateway', 'apps/gateway/src/main.ts', {
   PORT: String(GATEWAY_PORT),
   ...Object.fromEntries(['AUTH', 'CONTENT', 'SOCIAL', 'NOTIFY', 'SEARCH', 'MEDIA'].map((name) => [`${name}_URL`, `http://127.0.0.1:${CONTENT_PORT}`])),
   RATE_LIMIT_PER_MINUTE: '1000000000',

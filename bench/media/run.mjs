@@ -8,84 +8,37 @@
 //
 // Usage: infra/local/up && node bench/media/run.mjs [seconds for the image case, default 20]
 // Not part of `npm test`: it takes a few minutes and the machine to itself.
-import { execFile, execFileSync, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { importPKCS8, SignJWT } from 'jose';
 import { Client } from 'minio';
-import pg from 'pg';
 import sharp from 'sharp';
+import { benchEnv, freshDatabase, start, tokenKeys, waitFor } from '../lib.mjs';
 
 const run = promisify(execFile);
-const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const seconds = Number(process.argv[2] ?? 20);
 const CONCURRENCY = 4;
 const MEDIA_PORT = 3196;
 const GATEWAY_PORT = 8096;
 const BUCKET = 'shiliu-media-bench';
 
-const env = { ...process.env };
-const envFile = join(root, 'infra/local/.run/test.env');
-if (existsSync(envFile)) {
-  for (const line of readFileSync(envFile, 'utf8').split('\n')) {
-    const match = /^([A-Z0-9_]+)=(.*)$/.exec(line.trim());
-    if (match && env[match[1]] === undefined) env[match[1]] = match[2];
-  }
-}
-for (const name of ['DATABASE_URL', 'KAFKA_BROKERS', 'REDIS_URL', 'S3_ENDPOINT', 'S3_ACCESS_KEY', 'S3_SECRET_KEY']) {
-  if (!env[name]) throw new Error(`${name} is not set: run infra/local/up first`);
-}
+const env = benchEnv();
 const ffmpeg = env.FFMPEG_PATH ?? 'ffmpeg';
-const benchDb = new URL(env.DATABASE_URL);
-benchDb.pathname = '/shiliu_media_bench';
-
-const children = [];
-function start(name, entry, extra) {
-  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', entry], {
-    cwd: root,
-    env: { ...env, TS_NODE_PROJECT: join(root, 'tsconfig.base.json'), LOG_LEVEL: 'warn', NODE_ENV: 'production', ...extra },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  child.on('exit', (code) => code && console.error(`${name} exited with ${code}`));
-  children.push(child);
-  return child;
-}
-const stopAll = () => children.forEach((child) => child.exitCode === null && child.kill('SIGTERM'));
-process.on('exit', stopAll);
-process.on('SIGINT', () => process.exit(130));
-
-async function waitFor(url, what, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 // 1. A fresh database and bucket, the service, one worker, the gateway.
-const admin = new pg.Client({ connectionString: env.DATABASE_URL });
-await admin.connect();
-await admin.query('DROP DATABASE IF EXISTS shiliu_media_bench WITH (FORCE)');
-await admin.query('CREATE DATABASE shiliu_media_bench');
-await admin.end();
+const databaseUrl = await freshDatabase(env, 'shiliu_media_bench');
 
-const work = mkdtempSync(join(tmpdir(), 'shiliu-media-bench-'));
-execFileSync(process.execPath, [join(root, 'scripts/generate-token-keys.mjs'), work], { stdio: 'ignore' });
-const serviceEnv = { DATABASE_URL: benchDb.toString(), S3_BUCKET: BUCKET, AUTH_PUBLIC_KEY_FILE: join(work, 'token-public.pem') };
-start('media', 'apps/media/src/main.ts', { ...serviceEnv, PORT: String(MEDIA_PORT) });
+const work = tokenKeys(mkdtempSync(join(tmpdir(), 'shiliu-media-bench-')));
+const serviceEnv = { DATABASE_URL: databaseUrl, S3_BUCKET: BUCKET, AUTH_PUBLIC_KEY_FILE: join(work, 'token-public.pem') };
+start(env, 'media', 'apps/media/src/main.ts', { ...serviceEnv, PORT: String(MEDIA_PORT) });
 await waitFor(`http://127.0.0.1:${MEDIA_PORT}/health/ready`, 'the media service');
-start('media worker', 'apps/media/src/worker.ts', serviceEnv);
+start(env, 'media worker', 'apps/media/src/worker.ts', serviceEnv);
 writeFileSync(join(work, 'index.html'), '<!doctype html><div id="root"></div>');
-start('gateway', 'apps/gateway/src/main.ts', {
+start(env, 'gateway', 'apps/gateway/src/main.ts', {
   PORT: String(GATEWAY_PORT),
   ...Object.fromEntries(['AUTH', 'CONTENT', 'SOCIAL', 'NOTIFY', 'SEARCH', 'MEDIA'].map((name) => [`${name}_URL`, `http://127.0.0.1:${MEDIA_PORT}`])),
   RATE_LIMIT_PER_MINUTE: '1000000000',

@@ -7,17 +7,14 @@
 //
 // Usage: infra/local/up && node bench/notify-latency/run.mjs [likes per second, default 200] [seconds, default 30]
 // Not part of `npm test`: it takes a few minutes and the machine to itself.
-import { spawn, execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { importPKCS8, SignJWT } from 'jose';
 import kafkajs from 'kafkajs';
 import pg from 'pg';
+import { benchEnv, freshDatabase, percentile, root, sleep, start, stopAll, tokenKeys, waitFor } from '../lib.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const rate = Number(process.argv[2] ?? 200);
 const seconds = Number(process.argv[3] ?? 30);
 const AUTHORS = 10; // one note each; each author polls their likes tab
@@ -26,55 +23,8 @@ const LIKERS = Math.ceil(LIKES / AUTHORS); // every liker likes every note once
 const PORTS = { content: 3292, notify: 3294, gateway: 8094 };
 const DATABASE = 'shiliu_notify_bench';
 
-const env = { ...process.env };
-const envFile = join(root, 'infra/local/.run/test.env');
-if (existsSync(envFile)) {
-  for (const line of readFileSync(envFile, 'utf8').split('\n')) {
-    const match = /^([A-Z0-9_]+)=(.*)$/.exec(line.trim());
-    if (match && env[match[1]] === undefined) env[match[1]] = match[2];
-  }
-}
-for (const name of ['DATABASE_URL', 'KAFKA_BROKERS', 'REDIS_URL', 'S3_ENDPOINT', 'S3_ACCESS_KEY', 'S3_SECRET_KEY']) {
-  if (!env[name]) throw new Error(`${name} is not set: run infra/local/up first`);
-}
-const benchDb = new URL(env.DATABASE_URL);
-benchDb.pathname = `/${DATABASE}`;
-const databaseUrl = benchDb.toString();
+const env = benchEnv();
 const topicPrefix = `bench-${randomUUID().slice(0, 8)}.`;
-
-const children = [];
-function start(name, entry, extra) {
-  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', entry], {
-    cwd: root,
-    env: { ...env, TS_NODE_PROJECT: join(root, 'tsconfig.base.json'), LOG_LEVEL: 'warn', NODE_ENV: 'production', METRICS_PORT: '0', ...extra },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  child.on('exit', (code) => code && console.error(`${name} exited with ${code}`));
-  children.push(child);
-  return child;
-}
-const stopAll = () => children.forEach((child) => child.exitCode === null && child.kill('SIGTERM'));
-process.on('exit', stopAll);
-process.on('SIGINT', () => process.exit(130));
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-async function waitFor(url, what, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await sleep(500);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-const percentile = (values, q) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-};
 
 /** Sends `count` things at `perSecond`, evenly spaced from the start (a late send does not push the later ones back). */
 async function atRate(count, perSecond, send) {
@@ -90,17 +40,12 @@ async function atRate(count, perSecond, send) {
 }
 
 // 1. A fresh database, the services (which migrate it), the users and notes as content knows them.
-const admin = new pg.Client({ connectionString: env.DATABASE_URL });
-await admin.connect();
-await admin.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
-await admin.query(`CREATE DATABASE ${DATABASE}`);
-await admin.end();
+const databaseUrl = await freshDatabase(env, DATABASE);
 
-const keys = mkdtempSync(join(tmpdir(), 'shiliu-bench-keys-'));
-execFileSync(process.execPath, [join(root, 'scripts/generate-token-keys.mjs'), keys], { stdio: 'ignore' });
+const keys = tokenKeys();
 const serviceEnv = { DATABASE_URL: databaseUrl, AUTH_PUBLIC_KEY_FILE: join(keys, 'token-public.pem'), KAFKA_TOPIC_PREFIX: topicPrefix, KAFKA_SESSION_TIMEOUT_MS: '6000' };
-start('content', 'apps/content/src/main.ts', { ...serviceEnv, PORT: String(PORTS.content) });
-start('notify', 'apps/notify/src/main.ts', { ...serviceEnv, PORT: String(PORTS.notify) });
+start(env, 'content', 'apps/content/src/main.ts', { ...serviceEnv, PORT: String(PORTS.content) });
+start(env, 'notify', 'apps/notify/src/main.ts', { ...serviceEnv, PORT: String(PORTS.notify) });
 await waitFor(`http://127.0.0.1:${PORTS.content}/health/ready`, 'the content service');
 await waitFor(`http://127.0.0.1:${PORTS.notify}/health/ready`, 'the notify service');
 
@@ -125,7 +70,7 @@ const tokens = new Map();
 for (let id = 1; id <= users; id++) tokens.set(id, await token(id));
 
 writeFileSync(join(keys, 'index.html'), '<!doctype html><div id="root"></div>');
-start('gateway', 'apps/gateway/src/main.ts', {
+start(env, 'gateway', 'apps/gateway/src/main.ts', {
   PORT: String(PORTS.gateway),
   ...Object.fromEntries(['AUTH', 'CONTENT', 'SOCIAL', 'SEARCH', 'MEDIA'].map((name) => [`${name}_URL`, `http://127.0.0.1:${PORTS.content}`])),
   NOTIFY_URL: `http://127.0.0.1:${PORTS.notify}`,

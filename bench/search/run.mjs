@@ -10,17 +10,15 @@
 //
 // Usage: infra/local/up && node bench/search/run.mjs [seconds per case, default 15] [notes, default 100000]
 // Not part of `npm test`: it takes a few minutes and the machine to itself.
-import { spawn, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { Kafka, logLevel } from 'kafkajs';
 import pg from 'pg';
+import { benchEnv, freshDatabase, root, start, stopAll, tokenKeys, waitFor } from '../lib.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const seconds = Number(process.argv[2] ?? 15);
 const NOTES = Number(process.argv[3] ?? 100_000);
 const USERS = Math.max(100, Math.round(NOTES / 10));
@@ -33,62 +31,15 @@ const PREFIX = 'shiliu-search-bench';
 const TOPIC_PREFIX = `${DATABASE}.${Date.now()}.`;
 const WORDS = ['野餐', '自习', '图书馆', '食堂', '篮球', '摄影', '考研', '社团', '宿舍', '银杏', '跑步', '咖啡', '吉他', '电影', '旅行', '美食', '穿搭', '实习', '论文', '猫咪'];
 
-const env = { ...process.env };
-const envFile = join(root, 'infra/local/.run/test.env');
-if (existsSync(envFile)) {
-  for (const line of readFileSync(envFile, 'utf8').split('\n')) {
-    const match = /^([A-Z0-9_]+)=(.*)$/.exec(line.trim());
-    if (match && env[match[1]] === undefined) env[match[1]] = match[2];
-  }
-}
-for (const name of ['DATABASE_URL', 'KAFKA_BROKERS', 'REDIS_URL', 'S3_ENDPOINT', 'S3_ACCESS_KEY', 'S3_SECRET_KEY', 'ELASTICSEARCH_URL']) {
-  if (!env[name]) throw new Error(`${name} is not set: run infra/local/up first`);
-}
-const benchDb = new URL(env.DATABASE_URL);
-benchDb.pathname = `/${DATABASE}`;
-const databaseUrl = benchDb.toString();
+const env = benchEnv(['DATABASE_URL', 'KAFKA_BROKERS', 'REDIS_URL', 'S3_ENDPOINT', 'S3_ACCESS_KEY', 'S3_SECRET_KEY', 'ELASTICSEARCH_URL']);
 const searchEnv = { SEARCH_ENGINE: 'elasticsearch', SEARCH_INDEX_PREFIX: PREFIX, ELASTICSEARCH_URL: env.ELASTICSEARCH_URL };
 
-const children = [];
-const tsNode = ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register'];
-function start(name, entry, extra) {
-  const child = spawn(process.execPath, [...tsNode, entry], {
-    cwd: root,
-    env: { ...env, TS_NODE_PROJECT: join(root, 'tsconfig.base.json'), LOG_LEVEL: 'warn', NODE_ENV: 'production', ...extra },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  child.on('exit', (code) => code && console.error(`${name} exited with ${code}`));
-  children.push(child);
-  return child;
-}
-const stopAll = () => children.forEach((child) => child.exitCode === null && child.kill('SIGTERM'));
-process.on('exit', stopAll);
-process.on('SIGINT', () => process.exit(130));
-
-async function waitFor(url, what, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
 // 1. A fresh database and indices, the service (which migrates the database), then the data.
-const admin = new pg.Client({ connectionString: env.DATABASE_URL });
-await admin.connect();
-await admin.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
-await admin.query(`CREATE DATABASE ${DATABASE}`);
-await admin.end();
+const databaseUrl = await freshDatabase(env, DATABASE);
 await fetch(`${env.ELASTICSEARCH_URL}/${PREFIX}-*`, { method: 'DELETE' });
 
-const keys = mkdtempSync(join(tmpdir(), 'shiliu-bench-keys-'));
-execFileSync(process.execPath, [join(root, 'scripts/generate-token-keys.mjs'), keys], { stdio: 'ignore' });
-start('search', 'apps/search/src/main.ts', {
+const keys = tokenKeys();
+start(env, 'search', 'apps/search/src/main.ts', {
   ...searchEnv,
   DATABASE_URL: databaseUrl,
   PORT: String(SEARCH_PORT),
@@ -114,7 +65,7 @@ await db.query(`INSERT INTO "posts" ("id", "author_id", "author_user_id", "title
 await db.query('VACUUM ANALYZE');
 console.log(`generated in ${((Date.now() - t) / 1000).toFixed(1)} s; indexing with the re-index command…`);
 t = Date.now();
-execFileSync(process.execPath, [...tsNode, join(root, 'libs/search/src/cli/reindex.main.ts'), 'search'], {
+execFileSync(process.execPath, ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', join(root, 'libs/search/src/cli/reindex.main.ts'), 'search'], {
   cwd: root,
   env: { ...env, ...searchEnv, DATABASE_URL: databaseUrl, TS_NODE_PROJECT: join(root, 'tsconfig.base.json') },
   stdio: 'inherit',
@@ -123,7 +74,7 @@ const reindexSeconds = (Date.now() - t) / 1000;
 await db.end();
 
 writeFileSync(join(keys, 'index.html'), '<!doctype html><div id="root"></div>');
-start('gateway', 'apps/gateway/src/main.ts', {
+start(env, 'gateway', 'apps/gateway/src/main.ts', {
   PORT: String(GATEWAY_PORT),
   ...Object.fromEntries(['AUTH', 'CONTENT', 'SOCIAL', 'NOTIFY', 'SEARCH', 'MEDIA'].map((name) => [`${name}_URL`, `http://127.0.0.1:${SEARCH_PORT}`])),
   RATE_LIMIT_PER_MINUTE: '1000000000',

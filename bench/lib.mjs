@@ -1,0 +1,84 @@
+// What every benchmark does before it measures: the local infrastructure's addresses, a database of its own, the
+// services as separate processes (stopped when the benchmark ends), waiting for them, and reading percentiles.
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The environment with infra/local's addresses filled in (`infra/local/up` writes them); throws when one is missing. */
+export function benchEnv(required = ['DATABASE_URL', 'KAFKA_BROKERS', 'REDIS_URL', 'S3_ENDPOINT', 'S3_ACCESS_KEY', 'S3_SECRET_KEY']) {
+  const env = { ...process.env };
+  const envFile = join(root, 'infra/local/.run/test.env');
+  if (existsSync(envFile)) {
+    for (const line of readFileSync(envFile, 'utf8').split('\n')) {
+      const match = /^([A-Z0-9_]+)=(.*)$/.exec(line.trim());
+      if (match && env[match[1]] === undefined) env[match[1]] = match[2];
+    }
+  }
+  for (const name of required) {
+    if (!env[name]) throw new Error(`${name} is not set: run infra/local/up first`);
+  }
+  return env;
+}
+
+/** Drops and creates the database `name` beside the one in `env.DATABASE_URL`; answers its URL. */
+export async function freshDatabase(env, name) {
+  const admin = new pg.Client({ connectionString: env.DATABASE_URL });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(env.DATABASE_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** A fresh token key pair (token-private.pem, token-public.pem) in `directory`, or in a new temporary one; answers it. */
+export function tokenKeys(directory = mkdtempSync(join(tmpdir(), 'shiliu-bench-keys-'))) {
+  execFileSync(process.execPath, [join(root, 'scripts/generate-token-keys.mjs'), directory], { stdio: 'ignore' });
+  return directory;
+}
+
+const children = [];
+/** Stops every process `start` started (also done when the benchmark exits). */
+export const stopAll = () => children.forEach((child) => child.exitCode === null && child.kill('SIGTERM'));
+process.on('exit', stopAll);
+process.on('SIGINT', () => process.exit(130));
+
+/** Starts a TypeScript entry point of the workspace as a process of its own, stopped when the benchmark exits. */
+export function start(env, name, entry, extra) {
+  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', entry], {
+    cwd: root,
+    env: { ...env, TS_NODE_PROJECT: join(root, 'tsconfig.base.json'), LOG_LEVEL: 'warn', NODE_ENV: 'production', METRICS_PORT: '0', ...extra },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  child.on('exit', (code) => code && console.error(`${name} exited with ${code}`));
+  children.push(child);
+  return child;
+}
+
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits until `url` answers 2xx. */
+export async function waitFor(url, what, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await sleep(500);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** The value below which a share `q` of `values` lies. */
+export function percentile(values, q) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+}
