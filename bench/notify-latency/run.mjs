@@ -2,7 +2,7 @@
 // Notification latency benchmark (issue 12): distributed mode, the content service, the notify service and the
 // gateway as separate processes over Kafka (Redis, PostgreSQL, Kafka from infra/local). Many users like notes at a
 // fixed rate through the gateway; for each like, the time from its HTTP answer to the notification being readable
-// through GET /api/notifications/likes (the notes' authors poll their likes tab, one call at a time each). Beside it,
+// through GET /api/notifications/likes (the notes' authors read their likes tab whenever their live badge changes). Beside it,
 // in the same run, the bare produce-to-consume round trip of a Kafka message at the same rate on the same broker.
 //
 // Usage: infra/local/up && node bench/notify-latency/run.mjs [likes per second, default 200] [seconds, default 30]
@@ -17,7 +17,7 @@ import { benchEnv, freshDatabase, percentile, root, sleep, start, stopAll, token
 
 const rate = Number(process.argv[2] ?? 200);
 const seconds = Number(process.argv[3] ?? 30);
-const AUTHORS = 10; // one note each; each author polls their likes tab
+const AUTHORS = 10; // one note each; each author reads their likes tab
 const LIKES = rate * seconds;
 const LIKERS = Math.ceil(LIKES / AUTHORS); // every liker likes every note once
 const PORTS = { content: 3292, notify: 3294, gateway: 8094 };
@@ -96,36 +96,62 @@ const call = async (method, path, id, body, attempt = 1) => {
   return (await answer.json()).data;
 };
 
-// 2. Likes at the fixed rate; each author polls their likes tab and notes when each notification first shows.
+// 2. Likes at the fixed rate. Each author reads their likes tab when their live badge (the unread stream) says the
+// count changed, as the web app does, and notes when each notification first shows. Reading on the stream's word
+// instead of polling keeps the readers from taking the machine from what is measured.
+async function watchLikes(author, onPage) {
+  const answer = await fetch(`${gateway}/api/notifications/stream?access_token=${encodeURIComponent(tokens.get(author))}`);
+  if (!answer.ok) throw new Error(`the unread stream answered ${answer.status}`);
+  const reader = answer.body.getReader();
+  let reading = null;
+  let again = false;
+  const read = () => {
+    if (reading) return void (again = true);
+    reading = call('GET', '/api/notifications/likes?limit=50', author)
+      .then((page) => onPage(page, Date.now()))
+      .finally(() => {
+        reading = null;
+        if (again) {
+          again = false;
+          read();
+        }
+      });
+  };
+  void (async () => {
+    for (;;) {
+      const { done, value } = await reader.read().catch(() => ({ done: true }));
+      if (done) return;
+      if (Buffer.from(value).toString().includes('event: unread')) read();
+    }
+  })();
+  return () => reader.cancel().catch(() => undefined);
+}
+
 async function notificationLatency() {
   const answeredAt = new Map();
-  const latencies = [];
-  let running = true;
-  const pollers = notes.map(async (note) => {
-    const seen = new Set();
-    while (running || seen.size < LIKERS) {
-      // Paced, so that the polling itself does not take the machine from what it measures.
-      await sleep(20);
-      const page = await call('GET', '/api/notifications/likes?limit=50', note.author);
-      const now = Date.now();
-      for (const notification of page.notifications) {
-        const key = `${notification.post_id}:${notification.from_user_auto_id}`;
-        if (seen.has(key)) continue;
-        const answered = answeredAt.get(key);
-        if (answered === undefined) continue; // its like's answer is not back yet: counted on a later poll
-        seen.add(key);
-        latencies.push(now - answered);
-      }
-    }
-  });
+  const firstSeen = new Map();
+  const closers = await Promise.all(
+    notes.map((note) =>
+      watchLikes(note.author, (page, now) => {
+        for (const notification of page.notifications) {
+          const key = `${notification.post_id}:${notification.from_user_auto_id}`;
+          if (!firstSeen.has(key)) firstSeen.set(key, now);
+        }
+      }),
+    ),
+  );
   await atRate(LIKES, rate, async (i) => {
     const note = notes[i % AUTHORS];
     const liker = AUTHORS + 1 + Math.floor(i / AUTHORS);
     await call('POST', '/api/likes', liker, { target_type: 1, target_id: note.id });
     answeredAt.set(`${note.id}:${liker}`, Date.now());
   });
-  running = false;
-  await Promise.all(pollers);
+  // The last likes: wait until every notification has been read, or for 30 s at most.
+  const deadline = Date.now() + 30_000;
+  while (firstSeen.size < LIKES && Date.now() < deadline) await sleep(100);
+  closers.forEach((close) => close());
+  // A notification read before its like's answer arrived counts as readable at once.
+  const latencies = [...answeredAt].filter(([key]) => firstSeen.has(key)).map(([key, answered]) => Math.max(0, firstSeen.get(key) - answered));
   return latencies;
 }
 
