@@ -1,3 +1,8 @@
+import { mediaImageProcessed } from '@shiliu/contracts';
+import { eventRetries } from '@shiliu/platform';
+import { waitFor } from '@shiliu/platform/testing';
+import { DataSource } from 'typeorm';
+import { PostRepository } from '../src/posts/post.repository';
 import { ContentTestApp, noteForm, type PostData, type TestUser } from './content-test-app';
 
 /** Races between writers: counts stay exact and no two writes deadlock. */
@@ -22,6 +27,39 @@ describe('concurrent writes', () => {
     await Promise.all(notes.slice(0, 10).map((note) => app.call('DELETE', `/api/posts/${note.body.data.id}`, { token: author.token })));
     const [after] = await app.query<{ use_count: number }>(`SELECT "use_count" FROM "tags" WHERE "name" = '并发'`);
     expect(after.use_count).toBe(6);
+  });
+
+  // Found by the soak test: a flush of counted views and media's details of an image many notes share each changed
+  // the same notes, in orders of their own, until PostgreSQL broke the cycle with "deadlock detected". Here a third
+  // transaction holds the middle note, so that both writers have taken their first notes when it lets go.
+  it('adds a batch of views while an image shared by many notes gets its details, without a deadlock', async () => {
+    const shared = await app.image(1200, 900);
+    const notes: number[] = [];
+    for (let i = 0; i < 9; i++) notes.push((await app.call<PostData>('POST', '/api/posts', { token: author.token, body: await noteForm(app, { images: [shared] }) })).body.data.id);
+    // Enough other notes that PostgreSQL looks the batch's notes up one by one, in the batch's order, as in production.
+    await app.query(`INSERT INTO "posts" ("author_id", "title", "content", "content_text", "category_id") SELECT "author_id", "title", "content", "content_text", "category_id" FROM "posts", generate_series(1, 2000) WHERE "posts"."id" = $1`, [notes[0]]);
+    await app.query(`ANALYZE "posts"`);
+    const retried = async () => (await eventRetries.get()).values.filter((value) => value.labels.type === mediaImageProcessed.type).reduce((sum, value) => sum + value.value, 0);
+    const retriedBefore = await retried();
+    const gate = app.service.app.get(DataSource).createQueryRunner();
+    await gate.connect();
+    await gate.startTransaction();
+    await gate.query(`SELECT 1 FROM "posts" WHERE "id" = $1 FOR UPDATE`, [notes[4]]);
+    const writers = Promise.allSettled([
+      app.deliver(mediaImageProcessed.type, { owner_id: author.id, url: shared, width: 1200, height: 901, blurhash: 'LEHV6nWB2yk8pyo0adR*.7kCMdnj', thumbnail_url: `${shared}.thumb.webp` }),
+      app.service.app.get(PostRepository).addViews(new Map([...notes].reverse().map((id) => [id, 1]))),
+    ]);
+    await waitFor('both writers to wait for the middle note', async () => {
+      const [waiting] = await app.query<{ n: number }>(`SELECT count(*)::int AS "n" FROM pg_stat_activity WHERE "wait_event_type" = 'Lock' AND "query" ILIKE '%"posts"%' AND "datname" = current_database()`);
+      return waiting.n >= 2;
+    });
+    await gate.commitTransaction();
+    await gate.release();
+    // A deadlock's victim fails: the view flush with an error, the event's handler with a retry.
+    expect((await writers).map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled']);
+    expect(await retried()).toBe(retriedBefore);
+    const rows = await app.query<{ view_count: number; height: number }>(`SELECT "view_count", ("images"->0->>'height')::int AS "height" FROM "posts" WHERE "id" = ANY($1)`, [notes]);
+    expect(rows).toEqual(notes.map(() => ({ view_count: 1, height: 901 })));
   });
 
   it('deletes a note and one of its comments at the same moment without a deadlock', async () => {

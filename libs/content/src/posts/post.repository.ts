@@ -287,6 +287,8 @@ export class PostRepository {
        ON CONFLICT ("url") DO UPDATE SET "width" = $2, "height" = $3, "blurhash" = $4, "thumbnail_url" = $5`,
       params,
     );
+    const ids = await lockInOrder(manager, `"images" @> jsonb_build_array(jsonb_build_object('url', $1::text))`, [image.url]);
+    if (ids.length === 0) return;
     await rowsOf(
       manager,
       `UPDATE "posts" SET "images" = (
@@ -294,8 +296,8 @@ export class PostRepository {
            THEN image || jsonb_build_object('width', $2::int, 'height', $3::int, 'blurhash', $4::text, 'thumbnail_url', $5::text)
            ELSE image END ORDER BY position)
          FROM jsonb_array_elements("images") WITH ORDINALITY AS list(image, position))
-       WHERE "images" @> jsonb_build_array(jsonb_build_object('url', $1::text))`,
-      params,
+       WHERE "id" = ANY($6::bigint[])`,
+      [...params, ids],
     );
   }
 
@@ -304,6 +306,7 @@ export class PostRepository {
    * generated cover where they had none; answers the notes changed.
    */
   async switchVideo(manager: EntityManager, ownerId: number, sourceUrl: string, videoUrl: string, coverUrl: string | null): Promise<{ id: string; is_draft: boolean }[]> {
+    await lockInOrder(manager, `"author_id" = $1 AND "video"->>'url' = $2`, [ownerId, sourceUrl]);
     return rowsOf(
       manager,
       `UPDATE "posts" SET
@@ -320,12 +323,15 @@ export class PostRepository {
 
   /** Adds counted views to the notes' rows in one statement; deleted notes simply match nothing. */
   async addViews(counts: Map<number, number>): Promise<void> {
-    await rowsOf(
-      this.dataSource,
-      `UPDATE "posts" p SET "view_count" = p."view_count" + v."n"
-         FROM unnest($1::bigint[], $2::int[]) AS v("id", "n") WHERE p."id" = v."id"`,
-      [[...counts.keys()], [...counts.values()]],
-    );
+    await this.dataSource.transaction(async (manager) => {
+      await lockInOrder(manager, `"id" = ANY($1::bigint[])`, [[...counts.keys()]]);
+      await rowsOf(
+        manager,
+        `UPDATE "posts" p SET "view_count" = p."view_count" + v."n"
+           FROM unnest($1::bigint[], $2::int[]) AS v("id", "n") WHERE p."id" = v."id"`,
+        [[...counts.keys()], [...counts.values()]],
+      );
+    });
   }
 
   /** Demo data: views that loosely follow each note's engagement. */
@@ -374,4 +380,14 @@ export class PostRepository {
       created_at: row.created_at.toISOString(),
     };
   }
+}
+
+/**
+ * Locks the notes matching `where` in id order and answers their ids. Every statement that changes several notes
+ * locks them this way first: two of them taking rows in different orders (a batch of views and an image shared by
+ * many notes) waited on each other until PostgreSQL broke the cycle with a "deadlock detected" error.
+ */
+async function lockInOrder(manager: EntityManager, where: string, params: unknown[]): Promise<number[]> {
+  const rows = await rowsOf<{ id: string }>(manager, `SELECT "id" FROM "posts" WHERE ${where} ORDER BY "id" FOR NO KEY UPDATE`, params);
+  return rows.map((row) => Number(row.id));
 }
