@@ -15,4 +15,4 @@ export const contentService: ServiceDefinition = {
 };
 
 export { defaultCategories } from './migrations/1763790000000-content-tables';
-export { detailQuery, feedQueries, type FeedFilter, type FeedOrder, type SqlStatement } from './posts/post.repository';
+export { detailQuery, feedQueries, rankingQuery, type FeedFilter, type FeedOrder, type SqlStatement } from './posts/post.repository';
