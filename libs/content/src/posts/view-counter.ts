@@ -2,6 +2,7 @@ import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@ne
 import { LOGGER, MemoryTtlStore, REDIS, RedisTtlStore, SERVICE_NAME, type TtlStore } from '@shiliu/platform';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { ReadCache } from '../shared/read-cache';
 import { PostRepository } from './post.repository';
 
 /** A viewer counts once per note per hour. */
@@ -89,6 +90,7 @@ export class ViewCounter implements OnModuleInit, OnModuleDestroy {
     @Inject(REDIS) redis: Redis | null,
     @Inject(SERVICE_NAME) service: string,
     @Inject(LOGGER) private readonly logger: Logger,
+    private readonly cache: ReadCache,
   ) {
     const prefix = `shiliu:${service}:views`;
     this.viewers = redis ? new RedisTtlStore(redis, `${prefix}:seen:`) : new MemoryTtlStore();
@@ -119,6 +121,9 @@ export class ViewCounter implements OnModuleInit, OnModuleDestroy {
     await this.pending.drain(async (counts) => {
       if (counts.size === 0) return;
       await this.posts.addViews(counts);
+      // The database announces the change too, but a detail read here before that notice arrives would add the
+      // pending views (now zero) to a cached row that lacks them.
+      this.cache.apply([...counts.keys()].map((id) => `p${id}`).join(' '));
     });
   }
 }
