@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
+import { Redis } from 'ioredis';
 import { importPKCS8, SignJWT } from 'jose';
 import pg from 'pg';
 import { benchEnv, freshDatabase, root, start, tokenKeys, waitFor } from '../lib.mjs';
@@ -255,7 +256,17 @@ async function stopProcess(child) {
   await exited;
 }
 
-const results = {};
+const f = (n, digits = 0) => n.toFixed(digits).padStart(7);
+/** One mode's table, printed as soon as it is measured. */
+function report(mode, rows, rest, loaded) {
+  console.log(`\n${mode}: ${USERS} users, ${NOTES} notes, ${COMMENTS} comments, ${LIKES} likes; ${CONNECTIONS} connections, ${seconds} s per case; SQL floor through a pool of the service's size`);
+  console.log(`| path | bytes | API req/s | p50 ms | p99 ms | SQL req/s | SQL p99 ms | bare HTTP req/s | API / SQL |\n|---|---|---|---|---|---|---|---|---|`);
+  for (const { name, size, api, sql, bare: b } of rows) {
+    console.log(`| ${name} | ${size} | ${f(api.rps)} | ${f(api.p50, 1)} | ${f(api.p99, 1)} | ${f(sql.rps)} | ${f(sql.p99, 1)} | ${f(b.rps)} | ${f((api.rps / sql.rps) * 100)}% |`);
+  }
+  console.log(`RSS MB at rest → after load: ${Object.keys(rest).map((name) => `${name} ${rest[name]} → ${loaded[name]}`).join(', ')}`);
+}
+
 for (const mode of modes) {
   console.log(`\n== ${mode} ==`);
   const databaseUrl = await freshDatabase(env, `shiliu_hot_${mode}`);
@@ -272,6 +283,10 @@ for (const mode of modes) {
     processes.process = launch(mode, 'embedded', 'apps/gateway/src/embedded.ts', { ...common, PORT: String(GATEWAY_PORT), DATA_DIR: dataDir, DEMO_DATA: 'false', WEB_DIST_DIR: join(dataDir, 'web'), LOG_FORMAT: 'json' });
     await waitFor(`http://127.0.0.1:${GATEWAY_PORT}/api/health`, 'the embedded process');
   } else {
+    // Whatever an earlier run left there (a view tally not yet flushed, say) would land in this run's notes.
+    const redis = new Redis(redisUrl.toString());
+    await redis.flushdb();
+    redis.disconnect();
     const serviceEnv = { ...common, REDIS_URL: redisUrl.toString(), AUTH_PUBLIC_KEY_FILE: join(keys, 'token-public.pem'), KAFKA_TOPIC_PREFIX: `bench-hot-${Date.now()}.` };
     processes.content = launch(mode, 'content', 'apps/content/src/main.ts', { ...serviceEnv, PORT: String(CONTENT_PORT) });
     await waitFor(`http://127.0.0.1:${CONTENT_PORT}/health/ready`, 'the content service');
@@ -309,18 +324,8 @@ for (const mode of modes) {
     rows.push({ name: each.name, size, api, sql, bare: bareHttp });
   }
   const loaded = Object.fromEntries(Object.entries(processes).map(([name, child]) => [name, rssOf(child.pid)]));
-  results[mode] = { rows, rest, loaded };
   for (const child of Object.values(processes)) await stopProcess(child);
+  report(mode, rows, rest, loaded);
 }
 bare.kill();
-
-const f = (n, digits = 0) => n.toFixed(digits).padStart(7);
-console.log(`\n${USERS} users, ${NOTES} notes, ${COMMENTS} comments, ${LIKES} likes; ${CONNECTIONS} connections, ${seconds} s per case; SQL floor through a pool of the service's size`);
-for (const [mode, { rows, rest, loaded }] of Object.entries(results)) {
-  console.log(`\n${mode}\n| path | bytes | API req/s | p50 ms | p99 ms | SQL req/s | SQL p99 ms | bare HTTP req/s | API / SQL |\n|---|---|---|---|---|---|---|---|---|`);
-  for (const { name, size, api, sql, bare: b } of rows) {
-    console.log(`| ${name} | ${size} | ${f(api.rps)} | ${f(api.p50, 1)} | ${f(api.p99, 1)} | ${f(sql.rps)} | ${f(sql.p99, 1)} | ${f(b.rps)} | ${f((api.rps / sql.rps) * 100)}% |`);
-  }
-  console.log(`RSS MB at rest → after load: ${Object.keys(rest).map((name) => `${name} ${rest[name]} → ${loaded[name]}`).join(', ')}`);
-}
 process.exit(0);
