@@ -10,9 +10,8 @@ import { findMentions, resolveMentions, sanitizeRichText, textLength, toPlainLin
 import { badRequest, notFound } from '../shared/sql';
 import { TagRepository } from '../tags/tag.repository';
 import type { FeedSort, PostFormDto, PostListQuery, UserPostListQuery } from './post.dto';
-import { type FeedFilter, type FeedOrder, PostRepository, type PostRecord, type PostValues } from './post.repository';
+import { type FeedFilter, type FeedOrder, PostRepository, type PostRecord, type PostRow, type PostValues } from './post.repository';
 import { FeedRankings, MOVING_ORDERS, RANKING_DEPTH } from './feed-rankings';
-import type { PostRow } from './post.repository';
 import { toPostView, type PostView } from './post.view';
 import { ViewCounter } from './view-counter';
 
@@ -148,7 +147,7 @@ export class PostService {
       const found = await this.posts.findRow(this.dataSource.manager, id, null);
       return found && !found.is_draft ? found : null;
     });
-    const row = published ? (await this.withViewerFlags([{ ...published }], viewerId))[0] : await this.posts.findRow(this.dataSource.manager, id, viewerId);
+    const row = published ? (await this.withViewerFlags([published], viewerId))[0] : await this.posts.findRow(this.dataSource.manager, id, viewerId);
     if (!row || (row.is_draft && String(row.author_id) !== viewerId)) throw notFound();
     if (!row.is_draft) row.view_count += await this.views.count(id, skipViewCount ? null : viewer);
     const view = toPostView(row);
@@ -231,7 +230,7 @@ export class PostService {
     return { ids: rows.map((row) => Number(row.id)), total, snapshot: filter.snapshot.toISOString() };
   }
 
-  /** Cards of the notes named, in that order, from the cache or read together; notes deleted meanwhile are left out. */
+  /** Cards of the notes named, in that order (shared: never changed), from the cache or read together; notes deleted meanwhile are left out. */
   private async cardsOf(ids: number[]): Promise<PostRow[]> {
     const found = new Map<string, PostRow>();
     const missing: number[] = [];
@@ -247,10 +246,7 @@ export class PostService {
         if (this.cache.live) this.cache.cards.set(startedAt, row, String(row.id));
       }
     }
-    return ids.flatMap((id) => {
-      const card = found.get(String(id));
-      return card ? [{ ...card }] : [];
-    });
+    return ids.flatMap((id) => found.get(String(id)) ?? []);
   }
 
   /** Lays the viewer's likes and collections over notes read for anyone (copies: cached rows are shared). */

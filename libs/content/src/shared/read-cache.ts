@@ -94,8 +94,8 @@ export class CacheRegion<V> {
 /**
  * Cached reads of what is read far more than it changes, kept correct by the database: triggers on the tables
  * they come from NOTIFY each change on commit (`p<note id>` a note, `f` the feeds' membership, `m` the moving
- * orders, `c<note id>` its comments, `*` everything), whoever made it — a request, an event handler, an administrator, another replica.
- * Every process LISTENs on a connection of its own; while that connection is down nothing is cached, and
+ * orders, `c<note id>` its comments, `*` everything), whoever made it: a request, an event handler, an
+ * administrator, another replica. Every process LISTENs on a connection of its own; while that connection is down nothing is cached, and
  * reconnecting starts from an empty cache, since notices sent meanwhile are lost.
  */
 @Injectable()
