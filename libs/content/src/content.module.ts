@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
 import { AccountRemovalService } from './authors/account-removal.service';
 import { AuthorRepository } from './authors/author.repository';
 import { UserEventsHandler } from './authors/user-events.handler';
@@ -18,6 +19,8 @@ import { ReactionController } from './reactions/reaction.controller';
 import { ReactionRepository } from './reactions/reaction.repository';
 import { ReactionService } from './reactions/reaction.service';
 import { MediaObjects } from './shared/media-objects';
+import { ReadCache } from './shared/read-cache';
+import { ReadYourWritesInterceptor } from './shared/read-your-writes.interceptor';
 import { TagController } from './tags/tag.controller';
 import { TagRepository } from './tags/tag.repository';
 import { UserContentController } from './users/user-content.controller';
@@ -33,6 +36,8 @@ import { UserContentController } from './users/user-content.controller';
     TagRepository,
     ReactionRepository,
     MediaObjects,
+    ReadCache,
+    { provide: APP_INTERCEPTOR, useClass: ReadYourWritesInterceptor },
     PostService,
     ViewCounter,
     FeedRankings,

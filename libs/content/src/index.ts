@@ -3,16 +3,17 @@ import { ContentModule } from './content.module';
 import { ContentTables1763790000000 } from './migrations/1763790000000-content-tables';
 import { ImageDetails1763810000000 } from './migrations/1763810000000-image-details';
 import { ViewsOffTheRowLock1763900000000 } from './migrations/1763900000000-views-off-the-row-lock';
+import { ReadCacheNotices1764000000000 } from './migrations/1764000000000-read-cache-notices';
 import { seedDemoContent } from './seed/demo-seed';
 
 export const contentService: ServiceDefinition = {
   name: 'content',
   module: ContentModule,
   entities: [],
-  migrations: [ContentTables1763790000000, ImageDetails1763810000000, ViewsOffTheRowLock1763900000000],
+  migrations: [ContentTables1763790000000, ImageDetails1763810000000, ViewsOffTheRowLock1763900000000, ReadCacheNotices1764000000000],
   seed: seedDemoContent,
   readModels: [{ table: 'authors', follows: ['user'] }],
 };
 
 export { defaultCategories } from './migrations/1763790000000-content-tables';
-export { detailQuery, feedQueries, type FeedFilter, type FeedOrder, type SqlStatement } from './posts/post.repository';
+export { detailQuery, feedQueries, rankingQuery, type FeedFilter, type FeedOrder, type SqlStatement } from './posts/post.repository';

@@ -7,6 +7,9 @@ import type { RouteMatcher } from './route-matcher';
 import { consume } from './rate-limit';
 import { failCall, type Upstream } from './upstream';
 
+/** A call slower than this is logged at the default level. */
+const SLOW_CALL_MS = 1_000;
+
 /**
  * Every /api call the route table knows: rate limit, revoked session, body size, timeout, then hand-off to the owning
  * service. Calls the table does not know fall through to the gateway's own routes and, failing those,
@@ -31,10 +34,14 @@ export function gatewayMiddleware(
     req.headers[REQUEST_ID_HEADER] = context.requestId;
     res.setHeader(REQUEST_ID_HEADER, context.requestId);
     const started = process.hrtime.bigint();
-    // One access line per call, with the request id that the services' and the events' log lines also carry.
+    // One access line per call, with the request id that the services' and the events' log lines also carry. At the
+    // default level only failed and slow calls write theirs (the metrics count every call): a line per call would
+    // add a serialisation and a write to stdout to every hot read (LOG_LEVEL=debug brings them all back).
     res.on('close', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      logger.info({ requestId: context.requestId, method: req.method, path, target: entry.service, status: res.statusCode, ms: Math.round(ms) }, 'request');
+      const level = res.statusCode >= 500 || ms >= SLOW_CALL_MS ? 'info' : 'debug';
+      if (!logger.isLevelEnabled(level)) return;
+      logger[level]({ requestId: context.requestId, method: req.method, path, target: entry.service, status: res.statusCode, ms: Math.round(ms) }, 'request');
     });
     runInContext(context, () => {
       consume(limiter, req.ip ?? 'unknown')

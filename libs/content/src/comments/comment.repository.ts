@@ -106,6 +106,15 @@ export class CommentRepository {
     );
   }
 
+  /** Which of the comments named the viewer likes: the part of a cached comment page that is theirs alone. */
+  async likedBy(viewerId: string, ids: number[]): Promise<Set<string>> {
+    const rows: { id: string }[] = await this.dataSource.query(
+      `SELECT "target_id" AS "id" FROM "likes" WHERE "user_id" = $1 AND "target_type" = 2 AND "target_id" = ANY($2::bigint[])`,
+      [viewerId, ids],
+    );
+    return new Set(rows.map((row) => String(row.id)));
+  }
+
   async replies(parentId: number, viewerId: string | null, limit: number, offset: number): Promise<{ rows: CommentRow[]; total: number }> {
     const [rows, [{ total }]] = await Promise.all([
       this.dataSource.query(`${SELECT_COMMENTS} WHERE c."parent_id" = $2 ORDER BY c."created_at", c."id" LIMIT $3 OFFSET $4`, [viewerId, parentId, limit, offset]) as Promise<CommentRow[]>,

@@ -5,10 +5,11 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { AuthorRepository } from '../authors/author.repository';
 import { PostRepository } from '../posts/post.repository';
 import { MediaObjects } from '../shared/media-objects';
+import { type CachedCommentPage, ReadCache } from '../shared/read-cache';
 import { embeddedImages, findMentions, resolveMentions, sanitizeRichText, textLength, toPlainText } from '../shared/rich-text';
 import { badRequest, notFound } from '../shared/sql';
 import type { CreateCommentDto } from './comment.dto';
-import { CommentRepository, type CommentRecord } from './comment.repository';
+import { CommentRepository, type CommentRecord, type CommentRow } from './comment.repository';
 import { toCommentView, type CommentView } from './comment.view';
 
 export const COMMENT_MAX = 1000;
@@ -23,15 +24,23 @@ export class CommentService {
     private readonly media: MediaObjects,
     private readonly outbox: Outbox,
     private readonly posts: PostRepository,
+    private readonly cache: ReadCache,
   ) {}
 
   async list(postId: number, viewerId: string | null, page: number, limit: number, sort: 'asc' | 'desc'): Promise<{ comments: CommentView[]; pagination: Pagination }> {
-    await this.publishedPost(this.dataSource.manager, postId);
-    const { rows, total } = await this.comments.topLevel(postId, viewerId, sort, limit, offsetOf(page, limit));
-    const replies = await this.comments.firstReplies(rows.map((row) => Number(row.id)), viewerId);
+    const load = async (): Promise<CachedCommentPage> => {
+      await this.publishedPost(this.dataSource.manager, postId);
+      const { rows, total } = await this.comments.topLevel(postId, null, sort, limit, offsetOf(page, limit));
+      return { rows, replies: await this.comments.firstReplies(rows.map((row) => Number(row.id)), null), total };
+    };
+    // The first page is what every reader of the note opens: it is shared, and the viewer's likes laid over it.
+    const shared = page === 1 ? await this.cache.through(this.cache.comments, String(postId), `${postId}|${sort}|${limit}`, load) : await load();
+    const { rows, replies, total } = shared!;
+    const liked = viewerId === null ? new Set<string>() : await this.comments.likedBy(viewerId, [...rows, ...replies].map((row) => Number(row.id)));
+    const view = (row: CommentRow) => toCommentView({ ...row, liked: liked.has(String(row.id)) });
     const comments = rows.map((row) => ({
-      ...toCommentView(row),
-      replies: replies.filter((reply) => String(reply.parent_id) === String(row.id)).map(toCommentView),
+      ...view(row),
+      replies: replies.filter((reply) => String(reply.parent_id) === String(row.id)).map(view),
     }));
     return { comments, pagination: pagination(page, limit, total) };
   }

@@ -231,6 +231,24 @@ export class PostRepository {
     return { rows, total: count };
   }
 
+  /** Feed cards of the notes named, as anyone sees them (not the viewer's like and collection), in no order. */
+  async cards(ids: number[]): Promise<PostRow[]> {
+    return rowsOf<PostRow>(this.dataSource, `${selectPosts(false)} WHERE p."id" = ANY($2::bigint[])`, [null, ids]);
+  }
+
+  /** Which of the notes named the viewer likes and collects: the part of a cached note that is theirs alone. */
+  async viewerFlags(viewerId: string, ids: number[]): Promise<{ liked: Set<string>; collected: Set<string> }> {
+    const rows = await rowsOf<{ kind: 'l' | 'c'; id: string }>(
+      this.dataSource,
+      `SELECT 'l' AS "kind", "target_id" AS "id" FROM "likes" WHERE "user_id" = $1 AND "target_type" = 1 AND "target_id" = ANY($2::bigint[])
+       UNION ALL SELECT 'c', "post_id" FROM "collections" WHERE "user_id" = $1 AND "post_id" = ANY($2::bigint[])`,
+      [viewerId, ids],
+    );
+    const flags = { liked: new Set<string>(), collected: new Set<string>() };
+    for (const row of rows) (row.kind === 'l' ? flags.liked : flags.collected).add(String(row.id));
+    return flags;
+  }
+
   /** Notes a user liked (reaction 'likes') or collected, newest action first. */
   async reactedPage(kind: 'likes' | 'collections', userId: string, viewerId: string | null, limit: number, offset: number): Promise<{ rows: PostRow[]; total: number }> {
     const source =

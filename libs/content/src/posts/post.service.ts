@@ -5,11 +5,12 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { AuthorRepository } from '../authors/author.repository';
 import { CategoryRepository } from '../categories/category.repository';
 import { MediaObjects } from '../shared/media-objects';
+import { type CachedFeedPage, ReadCache } from '../shared/read-cache';
 import { findMentions, resolveMentions, sanitizeRichText, textLength, toPlainLine, toPlainText } from '../shared/rich-text';
 import { badRequest, notFound } from '../shared/sql';
 import { TagRepository } from '../tags/tag.repository';
 import type { FeedSort, PostFormDto, PostListQuery, UserPostListQuery } from './post.dto';
-import { type FeedFilter, type FeedOrder, PostRepository, type PostRecord, type PostValues } from './post.repository';
+import { type FeedFilter, type FeedOrder, PostRepository, type PostRecord, type PostRow, type PostValues } from './post.repository';
 import { FeedRankings, MOVING_ORDERS, RANKING_DEPTH } from './feed-rankings';
 import { toPostView, type PostView } from './post.view';
 import { ViewCounter } from './view-counter';
@@ -61,6 +62,7 @@ export class PostService {
     private readonly outbox: Outbox,
     private readonly views: ViewCounter,
     private readonly rankings: FeedRankings,
+    private readonly cache: ReadCache,
   ) {}
 
   /** `at` lets the demo seed date its notes in the past; requests always create them now. */
@@ -141,7 +143,11 @@ export class PostService {
    * unless the client says it counted it already (`skipViewCount`) or this viewer was counted in the last hour.
    */
   async detail(id: number, viewerId: string | null, viewer: string, skipViewCount: boolean): Promise<PostView | DraftView> {
-    const row = await this.posts.findRow(this.dataSource.manager, id, viewerId);
+    const published = await this.cache.through(this.cache.details, String(id), String(id), async () => {
+      const found = await this.posts.findRow(this.dataSource.manager, id, null);
+      return found && !found.is_draft ? found : null;
+    });
+    const row = published ? (await this.withViewerFlags([published], viewerId))[0] : await this.posts.findRow(this.dataSource.manager, id, viewerId);
     if (!row || (row.is_draft && String(row.author_id) !== viewerId)) throw notFound();
     if (!row.is_draft) row.view_count += await this.views.count(id, skipViewCount ? null : viewer);
     const view = toPostView(row);
@@ -189,19 +195,65 @@ export class PostService {
     return { posts: rows.map(toPostView), pagination: pagination(page, limit, total) };
   }
 
+  /** A page of a feed, for the viewer. */
+  private async page(filter: FeedFilter, order: FeedOrder, resumed: boolean, viewerId: string | null, page: number, limit: number): Promise<PostPage> {
+    // A channel's page as it is now is the same for everyone: its ids, total and snapshot are kept, its cards too.
+    if (!resumed && !filter.drafts && filter.authorId === undefined && !filter.keyword) {
+      const key = [order, filter.categoryId, filter.categoryTitle, filter.type, page, limit].join('|');
+      const shared = await this.cache.through(this.cache.feeds, MOVING_ORDERS.has(order) ? 'm' : 'f', key, () => this.sharedPage(filter, order, page, limit));
+      if (shared) {
+        const rows = await this.withViewerFlags(await this.cardsOf(shared.ids), viewerId);
+        return { posts: rows.map(toPostView), pagination: { ...pagination(page, limit, shared.total), snapshot: shared.snapshot } };
+      }
+    }
+    const { rows, total } = await this.pageRows(filter, order, resumed, viewerId, page, limit);
+    return { posts: rows.map(toPostView), pagination: { ...pagination(page, limit, total), snapshot: filter.snapshot.toISOString() } };
+  }
+
   /**
    * A page of a feed. A moving order pages over the ranking frozen when the scroll began (`resumed`: the client
    * sent page 1's snapshot back); a first page draws that ranking from the present. Past the frozen depth, or
    * once the ranking has expired, pages follow the live order, as the time orders always do.
    */
-  private async page(filter: FeedFilter, order: FeedOrder, resumed: boolean, viewerId: string | null, page: number, limit: number): Promise<PostPage> {
+  private async pageRows(filter: FeedFilter, order: FeedOrder, resumed: boolean, viewerId: string | null, page: number, limit: number): Promise<{ rows: PostRow[]; total: number }> {
     const offset = offsetOf(page, limit);
     const ranking = MOVING_ORDERS.has(order) ? await (resumed ? this.rankings.find(filter, order) : this.freeze(filter, order, limit)) : null;
     const covered = ranking !== null && (offset + limit <= ranking.length || ranking.length < RANKING_DEPTH);
-    const { rows, total } = covered
-      ? await this.posts.rankedPage(filter, ranking.slice(offset, offset + limit), viewerId)
-      : await this.posts.page(filter, order, viewerId, limit, offset);
-    return { posts: rows.map(toPostView), pagination: { ...pagination(page, limit, total), snapshot: filter.snapshot.toISOString() } };
+    return covered ? this.posts.rankedPage(filter, ranking.slice(offset, offset + limit), viewerId) : this.posts.page(filter, order, viewerId, limit, offset);
+  }
+
+  /** A channel's page as anyone sees it; its cards are kept for the pages that name them. */
+  private async sharedPage(filter: FeedFilter, order: FeedOrder, page: number, limit: number): Promise<CachedFeedPage> {
+    const startedAt = this.cache.begin();
+    const { rows, total } = await this.pageRows(filter, order, false, null, page, limit);
+    if (this.cache.live) for (const row of rows) this.cache.cards.set(startedAt, row, String(row.id));
+    return { ids: rows.map((row) => Number(row.id)), total, snapshot: filter.snapshot.toISOString() };
+  }
+
+  /** Cards of the notes named, in that order (shared: never changed), from the cache or read together; notes deleted meanwhile are left out. */
+  private async cardsOf(ids: number[]): Promise<PostRow[]> {
+    const found = new Map<string, PostRow>();
+    const missing: number[] = [];
+    for (const id of ids) {
+      const card = this.cache.live ? this.cache.cards.get(String(id)) : undefined;
+      if (card) found.set(String(id), card);
+      else missing.push(id);
+    }
+    if (missing.length > 0) {
+      const startedAt = this.cache.begin();
+      for (const row of await this.posts.cards(missing)) {
+        found.set(String(row.id), row);
+        if (this.cache.live) this.cache.cards.set(startedAt, row, String(row.id));
+      }
+    }
+    return ids.flatMap((id) => found.get(String(id)) ?? []);
+  }
+
+  /** Lays the viewer's likes and collections over notes read for anyone (copies: cached rows are shared). */
+  private async withViewerFlags(rows: PostRow[], viewerId: string | null): Promise<PostRow[]> {
+    if (viewerId === null || rows.length === 0) return rows.map((row) => ({ ...row, liked: false, collected: false }));
+    const flags = await this.posts.viewerFlags(viewerId, rows.map((row) => Number(row.id)));
+    return rows.map((row) => ({ ...row, liked: flags.liked.has(String(row.id)), collected: flags.collected.has(String(row.id)) }));
   }
 
   /** The present ranking of a feed, kept for the scroll's next pages when there are any. */

@@ -1,7 +1,8 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { LOGGER, MemoryTtlStore, REDIS, RedisTtlStore, SERVICE_NAME, type TtlStore } from '@shiliu/platform';
+import { LOGGER, MemoryTtlStore, REDIS, SERVICE_NAME } from '@shiliu/platform';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { ReadCache } from '../shared/read-cache';
 import { PostRepository } from './post.repository';
 
 /** A viewer counts once per note per hour. */
@@ -9,22 +10,20 @@ const VIEW_WINDOW_SECONDS = 60 * 60;
 /** How often counted views reach the notes' rows: well inside the minute within which counts must be exact. */
 export const VIEW_FLUSH_MS = 5_000;
 
-/** Views counted but not yet added to the notes' rows, by note id. */
+/** Views counted but not yet added to the notes' rows, by note id, and who was counted for each note this hour. */
 interface PendingViews {
-  add(postId: number): Promise<void>;
-  of(postId: number): Promise<number>;
+  /** Counts a view unless `viewer` was counted for the note within the hour (or none is given); answers the note's pending views. */
+  count(postId: number, viewer: string | null): Promise<number>;
   /** Hands the pending counts to `apply` and forgets them once it has succeeded; one flusher at a time. */
   drain(apply: (counts: Map<number, number>) => Promise<void>): Promise<void>;
 }
 
 class MemoryPendingViews implements PendingViews {
   private counts = new Map<number, number>();
+  private readonly viewers = new MemoryTtlStore();
 
-  async add(postId: number): Promise<void> {
-    this.counts.set(postId, (this.counts.get(postId) ?? 0) + 1);
-  }
-
-  async of(postId: number): Promise<number> {
+  async count(postId: number, viewer: string | null): Promise<number> {
+    if (viewer !== null && (await this.viewers.setIfAbsent(`${postId}:${viewer}`, '1', VIEW_WINDOW_SECONDS))) this.counts.set(postId, (this.counts.get(postId) ?? 0) + 1);
     return this.counts.get(postId) ?? 0;
   }
 
@@ -40,19 +39,24 @@ class MemoryPendingViews implements PendingViews {
   }
 }
 
+/** Marks the viewer for the window when asked to (ARGV[3]) and, if the mark is new, adds the view to the tally. */
+const COUNT_ONCE = `
+if ARGV[3] ~= '' and redis.call('SET', KEYS[1], '1', 'EX', ARGV[1], 'NX') then
+  return redis.call('HINCRBY', KEYS[2], ARGV[2], 1)
+end
+return tonumber(redis.call('HGET', KEYS[2], ARGV[2]) or '0')`;
+
 /**
  * Distributed mode: one hash shared by every replica. A flush reads it, applies it, then takes exactly what it
  * applied off the hash (views counted meanwhile stay); a lock keeps two replicas from applying the same counts.
  */
 class RedisPendingViews implements PendingViews {
-  constructor(private readonly redis: Redis, private readonly key: string) {}
+  constructor(private readonly redis: Redis, private readonly key: string, private readonly seenPrefix: string) {}
 
-  async add(postId: number): Promise<void> {
-    await this.redis.hincrby(this.key, String(postId), 1);
-  }
-
-  async of(postId: number): Promise<number> {
-    return Number((await this.redis.hget(this.key, String(postId))) ?? 0);
+  /** One round trip per detail: the viewer's mark, the tally and its reading in one script. */
+  async count(postId: number, viewer: string | null): Promise<number> {
+    const counted = await this.redis.eval(COUNT_ONCE, 2, `${this.seenPrefix}${postId}:${viewer ?? ''}`, this.key, VIEW_WINDOW_SECONDS, String(postId), viewer === null ? '' : '1');
+    return Number(counted);
   }
 
   async drain(apply: (counts: Map<number, number>) => Promise<void>): Promise<void> {
@@ -80,7 +84,6 @@ class RedisPendingViews implements PendingViews {
  */
 @Injectable()
 export class ViewCounter implements OnModuleInit, OnModuleDestroy {
-  private readonly viewers: TtlStore;
   private readonly pending: PendingViews;
   private timer: NodeJS.Timeout | null = null;
 
@@ -89,10 +92,10 @@ export class ViewCounter implements OnModuleInit, OnModuleDestroy {
     @Inject(REDIS) redis: Redis | null,
     @Inject(SERVICE_NAME) service: string,
     @Inject(LOGGER) private readonly logger: Logger,
+    private readonly cache: ReadCache,
   ) {
     const prefix = `shiliu:${service}:views`;
-    this.viewers = redis ? new RedisTtlStore(redis, `${prefix}:seen:`) : new MemoryTtlStore();
-    this.pending = redis ? new RedisPendingViews(redis, `${prefix}:pending`) : new MemoryPendingViews();
+    this.pending = redis ? new RedisPendingViews(redis, `${prefix}:pending`, `${prefix}:seen:`) : new MemoryPendingViews();
   }
 
   onModuleInit(): void {
@@ -109,9 +112,8 @@ export class ViewCounter implements OnModuleInit, OnModuleDestroy {
    * Counts the view unless this viewer was counted for the note within the hour (or none is given: the client
    * counted it already); answers the note's views not yet on its row.
    */
-  async count(postId: number, viewer: string | null): Promise<number> {
-    if (viewer !== null && (await this.viewers.setIfAbsent(`${postId}:${viewer}`, '1', VIEW_WINDOW_SECONDS))) await this.pending.add(postId);
-    return this.pending.of(postId);
+  count(postId: number, viewer: string | null): Promise<number> {
+    return this.pending.count(postId, viewer);
   }
 
   /** Adds the pending views to the notes' rows, one statement for all of them (deleted notes simply match nothing). */
@@ -119,6 +121,9 @@ export class ViewCounter implements OnModuleInit, OnModuleDestroy {
     await this.pending.drain(async (counts) => {
       if (counts.size === 0) return;
       await this.posts.addViews(counts);
+      // The database announces the change too, but a detail read here before that notice arrives would add the
+      // pending views (now zero) to a cached row that lacks them.
+      this.cache.apply([...counts.keys()].map((id) => `p${id}`).join(' '));
     });
   }
 }

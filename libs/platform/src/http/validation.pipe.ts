@@ -6,10 +6,34 @@ import { messageForStatus } from './messages';
  * note 1; the route's own pipe (content's `IdPipe`, say) decides what the text means.
  */
 class EdgeValidationPipe extends ValidationPipe {
+  /** Query objects already checked, by DTO and query: the same few (`?page=1&limit=20`) arrive on every read. */
+  private readonly checkedQueries = new Map<object, Map<string, object>>();
+
   protected override transformPrimitive(value: unknown, metadata: ArgumentMetadata): unknown {
     return metadata.type === 'param' ? value : super.transformPrimitive(value, metadata);
   }
+
+  /**
+   * A query seen before answers a copy of what checking it gave then (a refused one is checked again): looking up a
+   * DTO's rules was a share of every hot read's time worth having back (bench/hot-paths/README.md).
+   */
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.type !== 'query' || !metadata.metatype || typeof value !== 'object' || value === null) return super.transform(value, metadata);
+    let checked = this.checkedQueries.get(metadata.metatype);
+    if (!checked) this.checkedQueries.set(metadata.metatype, (checked = new Map()));
+    const key = JSON.stringify(value);
+    let result = checked.get(key);
+    if (!result) {
+      result = (await super.transform(value, metadata)) as object;
+      if (checked.size >= CHECKED_QUERIES_PER_DTO) checked.delete(checked.keys().next().value as string);
+      checked.set(key, result);
+    }
+    return Object.assign(Object.create(Object.getPrototypeOf(result) as object | null) as object, result);
+  }
 }
+
+/** How many distinct queries of one DTO are remembered (a keyword search makes a new one each time). */
+const CHECKED_QUERIES_PER_DTO = 500;
 
 /** Chinese characters: a validation message without any is a library default, which users never see. */
 const CHINESE = /[\u4e00-\u9fff]/;

@@ -1,0 +1,331 @@
+#!/usr/bin/env node
+// Hot paths benchmark (issue 10): the calls every reader makes, through the gateway, in both run modes, each beside
+// two floors measured in the same run: the same SQL straight against PostgreSQL at the same concurrency, and a bare
+// Node HTTP server answering a fixed body of the same size. 2,000 users, 20,000 notes, 20,000 comments and 50,000
+// likes, filled with SQL; 50 connections; autocannon.
+//
+// Usage: infra/local/up && node bench/hot-paths/run.mjs [seconds per case, default 15] [embedded|distributed|both]
+// Not part of `npm test`: it wants the machine to itself. PROFILE_DIR=<dir> runs the processes under --cpu-prof.
+import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync, writeFileSync, mkdtempSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import autocannon from 'autocannon';
+import { Redis } from 'ioredis';
+import { importPKCS8, SignJWT } from 'jose';
+import pg from 'pg';
+import { benchEnv, freshDatabase, root, start, tokenKeys, waitFor } from '../lib.mjs';
+
+const seconds = Number(process.argv[2] ?? 15);
+const modes = (process.argv[3] ?? 'both') === 'both' ? ['embedded', 'distributed'] : [process.argv[3]];
+const CONNECTIONS = 50;
+const USERS = 2_000;
+const NOTES = 20_000;
+const COMMENTS = 20_000;
+const LIKES = 50_000;
+const LIKERS = 50;
+const GATEWAY_PORT = 8093;
+const CONTENT_PORT = 3193;
+const BARE_PORT = 8094;
+/** Pool sizes the services use: createServiceApp's default when distributed, the embedded host's. */
+const POOL_SIZE = { embedded: 5, distributed: 10 };
+const PROFILE_DIR = process.env.PROFILE_DIR;
+
+const env = benchEnv();
+// A Redis database of its own, so the bench's view tallies and rankings never meet the tests' keys.
+const redisUrl = new URL(env.REDIS_URL);
+redisUrl.pathname = '/9';
+
+const queries = JSON.parse(
+  execFileSync(process.execPath, ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', join(root, 'bench/hot-paths/queries.ts')], {
+    cwd: root,
+    env: { ...env, TS_NODE_PROJECT: join(root, 'tsconfig.base.json') },
+  }).toString(),
+);
+const snapshotNow = (params, index) => params.map((value, at) => (at === index ? new Date() : value));
+const rankedPageSql = queries.detail.sql.replace(`WHERE p."id" = $2`, `WHERE p."id" = ANY($2::bigint[]) ORDER BY array_position($2::bigint[], p."id")`);
+
+// The comment list's statements as CommentRepository and CommentService run them (they are not exported).
+const SELECT_COMMENTS = `
+  SELECT c.*, p."author_id" AS "post_author_id", a."user_id", a."nickname", a."avatar", a."verified", a."location",
+    ra."nickname" AS "reply_to_nickname", ra."user_id" AS "reply_to_user_public_id",
+    ($1::bigint IS NOT NULL AND EXISTS (SELECT 1 FROM "likes" l WHERE l."user_id" = $1 AND l."target_type" = 2 AND l."target_id" = c."id")) AS "liked"
+  FROM "comments" c JOIN "posts" p ON p."id" = c."post_id" JOIN "authors" a ON a."id" = c."author_id" LEFT JOIN "authors" ra ON ra."id" = c."reply_to_user_id"`;
+
+/** Fills content's tables the way the product would have them, in a few statements. */
+async function fill(databaseUrl) {
+  const db = new pg.Client({ connectionString: databaseUrl, options: '-c search_path=content,public' });
+  await db.connect();
+  await db.query(`INSERT INTO "authors" ("id", "user_id", "nickname", "avatar", "location", "verified")
+    SELECT g, 'bench_' || g, '同学' || g, '/api/files/avatars/' || (g % 50) || '.png', '上海', (g % 20 = 0)::int FROM generate_series(1, ${USERS}) g`);
+  await db.query(`INSERT INTO "tags" ("name", "use_count") SELECT '标签' || g, 0 FROM generate_series(1, 200) g`);
+  await db.query(`INSERT INTO "posts" ("author_id", "title", "content", "content_text", "category_id", "type", "images", "cover_url", "view_count", "created_at", "updated_at")
+    SELECT 1 + (g * 7919) % ${USERS}, '校园笔记第' || g || '篇：今天的图书馆', '<p>这是第' || g || '篇笔记的正文，记录了校园生活的一天。</p>', '这是第' || g || '篇笔记的正文，记录了校园生活的一天。',
+      1 + g % 8, 1, jsonb_build_array(jsonb_build_object('url', '/api/files/bench/' || (g % 100) || '.jpg', 'width', 600, 'height', 800)),
+      '/api/files/bench/' || (g % 100) || '.jpg', (random() * 2000)::int, ts, ts
+    FROM (SELECT g, now() - random() * interval '180 days' AS ts FROM generate_series(1, ${NOTES}) g) s`);
+  await db.query(`INSERT INTO "post_tags" ("post_id", "tag_id", "position") SELECT "id", 1 + ("id" * 31) % 200, 1 FROM "posts"`);
+  await db.query(`UPDATE "tags" t SET "use_count" = (SELECT count(*) FROM "post_tags" pt WHERE pt."tag_id" = t."id")`);
+  // Comments: half top-level, half replies to them; the first note carries a thread of its own for the comments page.
+  await db.query(`INSERT INTO "comments" ("post_id", "author_id", "content", "content_text", "created_at")
+    SELECT CASE WHEN g <= 200 THEN 1 ELSE 1 + (g * 104729) % ${NOTES} END, 1 + (g * 31) % ${USERS}, '说得好' || g, '说得好' || g, now() - g * interval '1 minute'
+    FROM generate_series(1, ${COMMENTS / 2}) g`);
+  await db.query(`INSERT INTO "comments" ("post_id", "author_id", "parent_id", "reply_to_comment_id", "reply_to_user_id", "content", "content_text", "created_at")
+    SELECT c."post_id", 1 + (c."id" * 17) % ${USERS}, c."id", c."id", c."author_id", '同意' || c."id", '同意' || c."id", c."created_at" + interval '10 seconds'
+    FROM "comments" c`);
+  await db.query(`UPDATE "comments" c SET "reply_count" = 1 WHERE "parent_id" IS NULL`);
+  await db.query(`UPDATE "posts" p SET "comment_count" = n FROM (SELECT "post_id", count(*) AS n FROM "comments" GROUP BY 1) x WHERE x."post_id" = p."id"`);
+  // Likes by the other users (the 50 likers start with none on note 1, so their first call adds one).
+  await db.query(`INSERT INTO "likes" ("user_id", "target_type", "target_id")
+    SELECT DISTINCT ${LIKERS} + 1 + (g * 7) % (${USERS} - ${LIKERS}), 1, 1 + (g * 15485863::bigint) % ${NOTES} FROM generate_series(1, ${LIKES}) g ON CONFLICT DO NOTHING`);
+  await db.query(`UPDATE "posts" p SET "like_count" = n FROM (SELECT "target_id", count(*) AS n FROM "likes" WHERE "target_type" = 1 GROUP BY 1) x WHERE x."target_id" = p."id"`);
+  await db.query('VACUUM ANALYZE');
+  await db.end();
+}
+
+const keys = tokenKeys();
+const privateKey = await importPKCS8(readFileSync(join(keys, 'token-private.pem'), 'utf8'), 'EdDSA');
+const tokens = [];
+for (let id = 1; id <= LIKERS; id++) {
+  tokens.push(await new SignJWT({ uid: `bench_${id}`, sid: randomUUID() }).setProtectedHeader({ alg: 'EdDSA' }).setSubject(String(id)).setIssuer('shiliu-auth').setAudience('shiliu-user').setIssuedAt().setExpirationTime('2h').sign(privateKey));
+}
+
+const randomNote = () => 1 + Math.floor(Math.random() * NOTES);
+const likeBody = JSON.stringify({ target_type: 1, target_id: 1 });
+
+/** Each path: how autocannon calls it, and the statements the service runs for it, run directly for the floor. */
+const cases = [
+  {
+    name: 'recommend feed, page 1',
+    request: { path: '/api/posts?page=1&limit=20' },
+    sql: async (client) => {
+      const ranking = await client.query(queries.recommendRanking.sql, snapshotNow(queries.recommendRanking.params, 1));
+      const ids = ranking.rows.slice(0, 20).map((row) => row.id);
+      await Promise.all([client.query(rankedPageSql, [null, ids]), client.query(queries.recommendTotal.sql, snapshotNow(queries.recommendTotal.params, 1))]);
+    },
+  },
+  {
+    name: 'category feed, page 1',
+    request: { path: '/api/posts?category=food&page=1&limit=20' },
+    sql: (client) => Promise.all([client.query(queries.category.page.sql, snapshotNow(queries.category.page.params, 2)), client.query(queries.category.total.sql, snapshotNow(queries.category.total.params, 1))]),
+  },
+  {
+    name: 'note detail',
+    request: { setup: (req) => ({ ...req, path: `/api/posts/${randomNote()}` }) },
+    sql: (client) => client.query(queries.detail.sql, [null, randomNote()]),
+  },
+  {
+    name: 'comments page (limit 5)',
+    request: { path: '/api/posts/1/comments?page=1&limit=5' },
+    sql: async (client) => {
+      await client.query(`SELECT * FROM "posts" WHERE "id" = $1`, [1]);
+      const [top] = await Promise.all([
+        client.query(`${SELECT_COMMENTS} WHERE c."post_id" = $2 AND c."parent_id" IS NULL ORDER BY c."created_at" ASC, c."id" ASC LIMIT $3 OFFSET $4`, [null, 1, 5, 0]),
+        client.query(`SELECT count(*)::int AS "total" FROM "comments" WHERE "post_id" = $1 AND "parent_id" IS NULL`, [1]),
+      ]);
+      await client.query(
+        `SELECT * FROM (SELECT x.*, row_number() OVER (PARTITION BY x."parent_id" ORDER BY x."created_at", x."id") AS "rank" FROM (${SELECT_COMMENTS} WHERE c."parent_id" = ANY($2::bigint[])) x) ranked WHERE "rank" <= $3 ORDER BY "created_at", "id"`,
+        [null, top.rows.map((row) => row.id), 2],
+      );
+    },
+  },
+  {
+    name: 'like / unlike, 50 users, one note',
+    sample: { method: 'POST', path: '/api/likes', body: likeBody, headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[0]}` } },
+    // Each connection is one user, alternating like and unlike.
+    request: {
+      setup: (req, context) => {
+        context.user ??= (likerSeq++ % LIKERS) + 1;
+        context.liked = !context.liked;
+        return { ...req, method: context.liked ? 'POST' : 'DELETE', path: '/api/likes', body: likeBody, headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[context.user - 1]}` } };
+      },
+    },
+    sql: async (client, context) => {
+      context.user ??= (likerSeq++ % LIKERS) + 1;
+      context.liked = !context.liked;
+      const user = String(context.user);
+      await client.query(`SELECT 1 FROM "authors" WHERE "id" = $1`, [user]);
+      await client.query('BEGIN');
+      try {
+        await client.query(`SELECT 1 FROM "authors" WHERE "id" = $1 FOR KEY SHARE`, [user]);
+        const changed = context.liked
+          ? await client.query(`INSERT INTO "likes" ("user_id", "target_type", "target_id") VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING "id"`, [user, 1, 1])
+          : await client.query(`DELETE FROM "likes" WHERE "user_id" = $1 AND "target_type" = $2 AND "target_id" = $3 RETURNING "id"`, [user, 1, 1]);
+        if (changed.rowCount > 0) {
+          const moved = await client.query(`UPDATE "posts" SET "like_count" = "like_count" + $2 WHERE "id" = $1 RETURNING "like_count" AS "count", "author_id", "id" AS "post_id"`, [1, context.liked ? 1 : -1]);
+          const id = randomUUID();
+          const payload = { post_id: 1, post_author_id: Number(moved.rows[0].author_id), user_id: Number(user), count: moved.rows[0].count };
+          await client.query(`INSERT INTO "outbox" ("id", "topic", "key", "type", "envelope") VALUES ($1, $2, $3, $4, $5)`, [
+            id,
+            'content.reaction',
+            '1',
+            context.liked ? 'post.liked' : 'post.unliked',
+            JSON.stringify({ id, type: 'post.liked', version: 1, occurredAt: new Date().toISOString(), actor: null, correlationId: id, causationId: id, payload }),
+          ]);
+        }
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw error;
+      }
+    },
+  },
+];
+let likerSeq = 0;
+
+/** The resident set of a process, in MB. */
+function rssOf(pid) {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Math.round(Number(match[1]) / 1024) : NaN;
+}
+
+async function viaHttp(port, request) {
+  likerSeq = 0;
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections: CONNECTIONS,
+    duration: seconds,
+    requests: [request.setup ? { method: 'GET', setupRequest: request.setup } : { method: 'GET', path: request.path }],
+  });
+  if (result.non2xx > 0 || result.errors > 0) console.warn(`  ! ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+async function direct(databaseUrl, poolSize, run) {
+  likerSeq = 0;
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, options: '-c search_path=content,public' });
+  const latencies = [];
+  const deadline = Date.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      const context = {};
+      while (Date.now() < deadline) {
+        const started = process.hrtime.bigint();
+        const client = await pool.connect();
+        try {
+          await run(client, context);
+        } finally {
+          client.release();
+        }
+        latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
+      }
+    }),
+  );
+  await pool.end();
+  latencies.sort((a, b) => a - b);
+  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
+  return { rps: latencies.length / seconds, p50: at(0.5), p99: at(0.99) };
+}
+
+/** One Node process answering every path with as many bytes as the path names: the floor of any HTTP answer. */
+const bare = spawn(
+  process.execPath,
+  [
+    '-e',
+    `const bodies = new Map();
+     require('node:http').createServer((req, res) => {
+       const size = Number(req.url.slice(1)) || 1;
+       if (!bodies.has(size)) bodies.set(size, Buffer.alloc(size, 'x'));
+       res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': size });
+       res.end(bodies.get(size));
+     }).listen(${BARE_PORT});`,
+  ],
+  { stdio: 'inherit' },
+);
+process.on('exit', () => bare.kill());
+
+/** `start` from bench/lib.mjs, under --cpu-prof when PROFILE_DIR is set (Node refuses it in NODE_OPTIONS). */
+function launch(mode, name, entry, extra) {
+  if (!PROFILE_DIR) return start(env, name, entry, extra);
+  const dir = join(PROFILE_DIR, mode);
+  mkdirSync(dir, { recursive: true });
+  const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, `--cpu-prof-name=${name}.cpuprofile`, '-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', entry], {
+    cwd: root,
+    env: { ...env, TS_NODE_PROJECT: join(root, 'tsconfig.base.json'), LOG_LEVEL: 'warn', NODE_ENV: 'production', METRICS_PORT: '0', ...extra },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  process.on('exit', () => child.exitCode === null && child.kill('SIGTERM'));
+  return child;
+}
+
+async function stopProcess(child) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+const f = (n, digits = 0) => n.toFixed(digits).padStart(7);
+/** One mode's table, printed as soon as it is measured. */
+function report(mode, rows, rest, loaded) {
+  console.log(`\n${mode}: ${USERS} users, ${NOTES} notes, ${COMMENTS} comments, ${LIKES} likes; ${CONNECTIONS} connections, ${seconds} s per case; SQL floor through a pool of the service's size`);
+  console.log(`| path | bytes | API req/s | p50 ms | p99 ms | SQL req/s | SQL p99 ms | bare HTTP req/s | API / SQL |\n|---|---|---|---|---|---|---|---|---|`);
+  for (const { name, size, api, sql, bare: b } of rows) {
+    console.log(`| ${name} | ${size} | ${f(api.rps)} | ${f(api.p50, 1)} | ${f(api.p99, 1)} | ${f(sql.rps)} | ${f(sql.p99, 1)} | ${f(b.rps)} | ${f((api.rps / sql.rps) * 100)}% |`);
+  }
+  console.log(`RSS MB at rest → after load: ${Object.keys(rest).map((name) => `${name} ${rest[name]} → ${loaded[name]}`).join(', ')}`);
+}
+
+for (const mode of modes) {
+  console.log(`\n== ${mode} ==`);
+  const databaseUrl = await freshDatabase(env, `shiliu_hot_${mode}`);
+  if (PROFILE_DIR) mkdirSync(join(PROFILE_DIR, mode), { recursive: true });
+  const processes = {};
+  const common = { DATABASE_URL: databaseUrl, RATE_LIMIT_PER_MINUTE: '1000000000', LOG_LEVEL: 'warn' };
+  if (mode === 'embedded') {
+    const dataDir = mkdtempSync(join(tmpdir(), 'shiliu-hot-'));
+    tokenKeys(join(dataDir, 'keys'));
+    writeFileSync(join(dataDir, 'keys', 'token-private.pem'), readFileSync(join(keys, 'token-private.pem')));
+    writeFileSync(join(dataDir, 'keys', 'token-public.pem'), readFileSync(join(keys, 'token-public.pem')));
+    mkdirSync(join(dataDir, 'web'));
+    writeFileSync(join(dataDir, 'web', 'index.html'), '<!doctype html><div id="root"></div>');
+    processes.process = launch(mode, 'embedded', 'apps/gateway/src/embedded.ts', { ...common, PORT: String(GATEWAY_PORT), DATA_DIR: dataDir, DEMO_DATA: 'false', WEB_DIST_DIR: join(dataDir, 'web'), LOG_FORMAT: 'json' });
+    await waitFor(`http://127.0.0.1:${GATEWAY_PORT}/api/health`, 'the embedded process');
+  } else {
+    // Whatever an earlier run left there (a view tally not yet flushed, say) would land in this run's notes.
+    const redis = new Redis(redisUrl.toString());
+    await redis.flushdb();
+    redis.disconnect();
+    const serviceEnv = { ...common, REDIS_URL: redisUrl.toString(), AUTH_PUBLIC_KEY_FILE: join(keys, 'token-public.pem'), KAFKA_TOPIC_PREFIX: `bench-hot-${Date.now()}.` };
+    processes.content = launch(mode, 'content', 'apps/content/src/main.ts', { ...serviceEnv, PORT: String(CONTENT_PORT) });
+    await waitFor(`http://127.0.0.1:${CONTENT_PORT}/health/ready`, 'the content service');
+    const webDir = mkdtempSync(join(tmpdir(), 'shiliu-hot-web-'));
+    writeFileSync(join(webDir, 'index.html'), '<!doctype html><div id="root"></div>');
+    processes.gateway = launch(mode, 'gateway', 'apps/gateway/src/main.ts', {
+      ...common,
+      REDIS_URL: redisUrl.toString(),
+      PORT: String(GATEWAY_PORT),
+      ...Object.fromEntries(['AUTH', 'CONTENT', 'SOCIAL', 'NOTIFY', 'SEARCH', 'MEDIA'].map((name) => [`${name}_URL`, `http://127.0.0.1:${CONTENT_PORT}`])),
+      WEB_DIST_DIR: webDir,
+    });
+    await waitFor(`http://127.0.0.1:${GATEWAY_PORT}/api/health`, 'the gateway');
+  }
+  process.stdout.write('filling… ');
+  let t = Date.now();
+  await fill(databaseUrl);
+  console.log(`${((Date.now() - t) / 1000).toFixed(1)} s`);
+  const rest = Object.fromEntries(Object.entries(processes).map(([name, child]) => [name, rssOf(child.pid)]));
+
+  const rows = [];
+  for (const each of cases) {
+    process.stdout.write(`${each.name}: `);
+    // One call tells the answer's size, for the bare server's floor.
+    const { path = each.request.path ?? '/api/posts/1', ...init } = each.sample ?? {};
+    const size = (await (await fetch(`http://127.0.0.1:${GATEWAY_PORT}${path}`, init)).arrayBuffer()).byteLength;
+    // A second of warm-up at low concurrency, so the first figures are not the JIT's.
+    await autocannon({ url: `http://127.0.0.1:${GATEWAY_PORT}`, connections: 5, duration: 1, requests: [{ method: 'GET', path: '/api/posts/1' }] });
+    process.stdout.write('API… ');
+    const api = await viaHttp(GATEWAY_PORT, each.request);
+    process.stdout.write('SQL… ');
+    const sql = await direct(databaseUrl, POOL_SIZE[mode], each.sql);
+    process.stdout.write('bare HTTP…\n');
+    const bareHttp = await viaHttp(BARE_PORT, { path: `/${size}` });
+    rows.push({ name: each.name, size, api, sql, bare: bareHttp });
+  }
+  const loaded = Object.fromEntries(Object.entries(processes).map(([name, child]) => [name, rssOf(child.pid)]));
+  for (const child of Object.values(processes)) await stopProcess(child);
+  report(mode, rows, rest, loaded);
+}
+bare.kill();
+process.exit(0);

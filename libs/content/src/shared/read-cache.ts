@@ -1,0 +1,231 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { LOGGER } from '@shiliu/platform';
+import { Client } from 'pg';
+import type { Logger } from 'pino';
+import { DataSource } from 'typeorm';
+import type { CommentRow } from '../comments/comment.repository';
+import type { PostRow } from '../posts/post.repository';
+
+/** A first comment page as every viewer shares it (their likes are laid over it per request). */
+export interface CachedCommentPage {
+  rows: CommentRow[];
+  replies: CommentRow[];
+  total: number;
+}
+
+/** A feed page as every viewer shares it: its notes' ids, the feed's total and the snapshot a scroll continues from. */
+export interface CachedFeedPage {
+  ids: number[];
+  total: number;
+  snapshot: string;
+}
+
+/** A safety net only: every change that matters reaches the cache as a notification (migration ReadCacheNotices). */
+const ENTRY_MS = 60_000;
+const RECONNECT_MS = 1_000;
+/** How long a write waits for its own notices before it gives up on them and empties the cache instead. */
+const SETTLE_MS = 2_000;
+
+/** The notification channel of a schema's read cache, as the triggers name it. */
+export const cacheChannelOf = (schema: string): string => `cache_${schema}`;
+
+/**
+ * Values keyed within groups (a note's comment pages are one group), each stored only if no invalidation of its
+ * key or group happened since its read began: a read racing a change never puts the older value back.
+ */
+export class CacheRegion<V> {
+  private readonly entries = new Map<string, { value: V; group: string; expiresAt: number }>();
+  private readonly groups = new Map<string, Set<string>>();
+  /** When each key or group was last invalidated, in ticks; forgotten wholesale past a bound (then `clearedAt` covers them). */
+  private readonly invalidatedAt = new Map<string, number>();
+  private clearedAt = 0;
+
+  constructor(private readonly clock: { tick: number }, private readonly maxEntries: number) {}
+
+  get(key: string): V | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAt > Date.now()) return entry.value;
+    this.drop(key);
+    return undefined;
+  }
+
+  /** Stores what a read begun at `startedAt` (a tick) found, unless the key or its group changed meanwhile. */
+  set(startedAt: number, value: V, group: string, key: string = group): void {
+    if (startedAt < this.clearedAt || startedAt < (this.invalidatedAt.get(key) ?? -1) || startedAt < (this.invalidatedAt.get(group) ?? -1)) return;
+    this.drop(key);
+    if (this.entries.size >= this.maxEntries) this.drop(this.entries.keys().next().value as string);
+    this.entries.set(key, { value, group, expiresAt: Date.now() + ENTRY_MS });
+    let keys = this.groups.get(group);
+    if (!keys) this.groups.set(group, (keys = new Set()));
+    keys.add(key);
+  }
+
+  /** Drops a group (a key being a group of one) and remembers when. */
+  invalidate(group: string): void {
+    if (this.invalidatedAt.size >= this.maxEntries * 4) {
+      this.invalidatedAt.clear();
+      this.clearedAt = this.clock.tick;
+    }
+    this.invalidatedAt.set(group, this.clock.tick);
+    for (const key of this.groups.get(group) ?? []) this.entries.delete(key);
+    this.groups.delete(group);
+    this.drop(group);
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.groups.clear();
+    this.invalidatedAt.clear();
+    this.clearedAt = this.clock.tick;
+  }
+
+  private drop(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    const keys = this.groups.get(entry.group);
+    keys?.delete(key);
+    if (keys?.size === 0) this.groups.delete(entry.group);
+  }
+}
+
+/**
+ * Cached reads of what is read far more than it changes, kept correct by the database: triggers on the tables
+ * they come from NOTIFY each change on commit (`p<note id>` a note, `f` the feeds' membership, `m` the moving
+ * orders, `c<note id>` its comments, `*` everything), whoever made it: a request, an event handler, an
+ * administrator, another replica. Every process LISTENs on a connection of its own; while that connection is down nothing is cached, and
+ * reconnecting starts from an empty cache, since notices sent meanwhile are lost.
+ */
+@Injectable()
+export class ReadCache implements OnModuleInit, OnModuleDestroy {
+  /** Counts invalidations, so that a read knows whether one happened while it ran. */
+  private readonly clock = { tick: 0 };
+  /** Notes as a detail shows them (without the viewer's like and collection), by id. */
+  readonly details = new CacheRegion<PostRow>(this.clock, 5_000);
+  /** Notes as a feed card shows them, by id. */
+  readonly cards = new CacheRegion<PostRow>(this.clock, 5_000);
+  /** First comment pages, grouped by note. */
+  readonly comments = new CacheRegion<CachedCommentPage>(this.clock, 2_000);
+  /** Feed pages, grouped under `m` (moving orders) or `f` (time orders). */
+  readonly feeds = new CacheRegion<CachedFeedPage>(this.clock, 500);
+  private listener: Client | null = null;
+  private reconnect: NodeJS.Timeout | null = null;
+  private closed = false;
+  /** Writes waiting for their notices, by the id of the marker each sent after them. */
+  private readonly settling = new Map<string, () => void>();
+
+  constructor(private readonly dataSource: DataSource, @Inject(LOGGER) private readonly logger: Logger) {}
+
+  /** Whether cached values can be trusted now: notices are arriving. */
+  get live(): boolean {
+    return this.listener !== null;
+  }
+
+  /** The tick to pass to `set` once a read has loaded its value. */
+  begin(): number {
+    return this.clock.tick;
+  }
+
+  /** The cached value, or what `load` reads (kept when it is not null and nothing changed meanwhile). */
+  async through<V>(region: CacheRegion<V>, group: string, key: string, load: () => Promise<V | null>): Promise<V | null> {
+    if (!this.live) return load();
+    const hit = region.get(key);
+    if (hit !== undefined) return hit;
+    const startedAt = this.clock.tick;
+    const value = await load();
+    if (value !== null && this.live) region.set(startedAt, value, group, key);
+    return value;
+  }
+
+  /**
+   * Returns once every change committed so far has reached this process's cache: notices arrive in commit order,
+   * so when a marker sent now comes back, those before it have been applied. A request that wrote waits for this
+   * before it answers, so its author's next read cannot meet what it replaced.
+   */
+  async settle(): Promise<void> {
+    if (!this.live) return;
+    const marker = randomUUID();
+    let timer: NodeJS.Timeout | undefined;
+    const arrived = new Promise<boolean>((resolve) => {
+      this.settling.set(marker, () => resolve(true));
+      timer = setTimeout(() => resolve(false), SETTLE_MS);
+    });
+    try {
+      await this.dataSource.query(`SELECT pg_notify($1, $2)`, [cacheChannelOf((this.dataSource.options as { schema: string }).schema), `=${marker}`]);
+      if (!(await arrived)) this.apply('*');
+    } finally {
+      clearTimeout(timer);
+      this.settling.delete(marker);
+    }
+  }
+
+  async onModuleInit(): Promise<void> {
+    await this.listen().catch((err: unknown) => this.retry(err));
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.closed = true;
+    if (this.reconnect) clearTimeout(this.reconnect);
+    const listener = this.listener;
+    this.listener = null;
+    await listener?.end().catch(() => undefined);
+  }
+
+  /** Applies one notice (exposed for the process's own writes, which need not wait for the round trip). */
+  apply(notice: string): void {
+    this.clock.tick++;
+    for (const part of notice.split(' ')) {
+      if (part.startsWith('=')) this.settling.get(part.slice(1))?.();
+      else if (part === '*') this.clearAll();
+      else if (part === 'f') {
+        this.feeds.invalidate('f');
+        this.feeds.invalidate('m');
+      } else if (part === 'm') this.feeds.invalidate('m');
+      else if (part.startsWith('p')) {
+        const id = part.slice(1);
+        this.details.invalidate(id);
+        this.cards.invalidate(id);
+        this.comments.invalidate(id);
+      } else if (part.startsWith('c')) this.comments.invalidate(part.slice(1));
+    }
+  }
+
+  private clearAll(): void {
+    for (const region of [this.details, this.cards, this.comments, this.feeds]) region.clear();
+  }
+
+  private async listen(): Promise<void> {
+    const options = this.dataSource.options as { url: string; schema: string };
+    const client = new Client({ connectionString: options.url, application_name: `shiliu-${options.schema}-cache` });
+    client.on('error', (err) => this.lost(client, err));
+    client.on('end', () => this.lost(client, new Error('connection ended')));
+    client.on('notification', (message) => this.apply(message.payload ?? '*'));
+    await client.connect();
+    await client.query(`LISTEN "${cacheChannelOf(options.schema)}"`);
+    this.clock.tick++;
+    this.clearAll();
+    this.listener = client;
+  }
+
+  private lost(client: Client, err: unknown): void {
+    if (this.listener !== client) return;
+    this.listener = null;
+    this.clock.tick++;
+    this.clearAll();
+    for (const release of this.settling.values()) release();
+    void client.end().catch(() => undefined);
+    this.retry(err);
+  }
+
+  private retry(err: unknown): void {
+    if (this.closed) return;
+    this.logger.warn({ err }, 'read cache not listening for changes; reading through until it is');
+    this.reconnect = setTimeout(() => {
+      this.reconnect = null;
+      void this.listen().catch((error: unknown) => this.retry(error));
+    }, RECONNECT_MS);
+    this.reconnect.unref();
+  }
+}
