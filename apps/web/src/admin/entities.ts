@@ -84,7 +84,7 @@ const postForm: FormField[] = [
   required('user_id', '用户ID'),
   required('title', '标题', { max: 100 }),
   { key: 'content', label: '内容', type: 'textarea', required: true },
-  { key: 'category_id', label: '分类', type: 'select', required: true, loadOptions: categoryOptions },
+  { key: 'category_id', label: '分类', type: 'select', required: true, numeric: true, loadOptions: categoryOptions },
   { key: 'type', label: '类型', type: 'radio', required: true, options: options(POST_TYPES) },
   { key: 'is_draft', label: '草稿', type: 'radio', options: [YES_NO[1], YES_NO[0]] },
   { key: 'view_count', label: '浏览量', type: 'number', min: 0 },

@@ -46,6 +46,8 @@ export interface FormField {
   options?: Option[];
   /** Options read from the server when the form opens (the post form's categories). */
   loadOptions?: () => Promise<Option[]>;
+  /** Sent as a number (a select of ids whose options arrive later). */
+  numeric?: boolean;
   required?: boolean;
   /** Characters for text, items for list and images. */
   max?: number;

@@ -39,7 +39,7 @@ export function toBody(fields: FormField[], values: FormValues, mode: 'create' |
     if (mode === 'edit' && field.readOnlyOnEdit) continue;
     const value = values[field.key];
     if (empty(value)) continue;
-    const numeric = field.type === 'number' || ((field.type === 'select' || field.type === 'radio') && field.options?.every((option) => /^-?\d+$/.test(option.value)));
+    const numeric = field.type === 'number' || field.numeric || ((field.type === 'select' || field.type === 'radio') && field.options?.every((option) => /^-?\d+$/.test(option.value)));
     body[field.key] = numeric ? Number(value) : value;
   }
   return body;
