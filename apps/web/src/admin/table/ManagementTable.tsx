@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ConfirmDialog, Modal } from '../../components/Modal';
 import { Icon } from '../../components/Icon';
 import { Spinner } from '../../components/Feedback';
@@ -85,7 +85,10 @@ export function ManagementTable({ declaration }: { declaration: EntityDeclaratio
   const path = listPath(declaration);
   const fetchPage = (at: number) => () => adminCall<unknown>('GET', path, { query: listQuery(at, filters, sort) }).then((data) => toPage<Row>(data, at, PAGE_SIZE));
   const list = useQuery<PageResult<Row>>({ queryKey: pageKey(declaration.name, page, filters, sort), queryFn: fetchPage(page), staleTime: Infinity, placeholderData: keepPreviousData, retry: false });
-  if (list.error) console.error(`${declaration.title}加载失败`, list.error);
+  // §8: a failed load is only logged; the table keeps what it showed.
+  useEffect(() => {
+    if (list.error) console.error(`${declaration.title}加载失败`, list.error);
+  }, [list.error, declaration.title]);
   const rows = list.data?.rows ?? [];
   const total = list.data?.total ?? 0;
   const pages = list.data?.pages ?? 1;
