@@ -17,11 +17,11 @@ export const NOTIFICATION_TYPES = { '1': '点赞笔记', '2': '点赞评论', '3
 export const VERIFICATION_TYPES = { '1': '官方认证', '2': '个人认证' };
 export const AUDIT_STATUS = { '0': { label: '待审核', tone: 'pending' }, '1': { label: '已通过', tone: 'ok' }, '2': { label: '已拒绝', tone: 'bad' } } as const;
 const VERIFIED = { '0': '未认证', '1': '官方认证', '2': '个人认证' };
-const GENDERS = { male: '男', female: '女' };
+const GENDERS = ['男', '女', '保密'];
 const ZODIAC = ['白羊座', '金牛座', '双子座', '巨蟹座', '狮子座', '处女座', '天秤座', '天蝎座', '射手座', '摩羯座', '水瓶座', '双鱼座'];
 /** Every MBTI type from the pairs E/I, S/N, T/F, J/P. */
 const MBTI = ['E', 'I'].flatMap((a) => ['S', 'N'].flatMap((b) => ['T', 'F'].flatMap((c) => ['J', 'P'].map((d) => a + b + c + d))));
-const EDUCATION = ['高中及以下', '大专', '本科', '硕士', '博士'];
+const EDUCATION = ['高中', '大专', '本科', '硕士', '博士'];
 const list = (values: string[]): Option[] => values.map((value) => ({ value, label: value }));
 const YES_NO: Option[] = [
   { value: '1', label: '是' },
@@ -40,37 +40,34 @@ const users: EntityDeclaration = {
   noun: '用户',
   columns: [
     id,
-    { key: 'user_id', label: '小石榴号', cell: { kind: 'user', display: 'user_id' }, width: 110 },
-    { key: 'nickname', label: '昵称', width: 100 },
+    { key: 'user_id', label: '小石榴号', cell: { kind: 'user', display: 'user_id' }, sortable: true, width: 110 },
+    { key: 'nickname', label: '昵称', sortable: true, width: 100 },
     { key: 'avatar', label: '头像', cell: { kind: 'image' } },
     { key: 'bio', label: '简介', cell: { kind: 'content', max: 20 }, width: 140 },
     { key: 'location', label: 'IP属地', width: 80 },
     { key: 'personality_tags', label: '个性标签', cell: { kind: 'personality' } },
-    { key: 'follow_count', label: '关注数' },
-    { key: 'fans_count', label: '粉丝数', sortable: true },
-    { key: 'like_count', label: '获赞数', sortable: true },
-    { key: 'is_active', label: '状态', cell: { kind: 'boolean', yes: '正常', no: '停用' } },
+    { key: 'verified', label: '认证', cell: { kind: 'status', labels: { '0': { label: '未认证', tone: 'muted' }, '1': { label: '官方认证', tone: 'ok' }, '2': { label: '个人认证', tone: 'pending' } } } },
     created,
   ],
   filters: [
     { key: 'search', label: '关键词', type: 'text' },
     { key: 'user_display_id', label: '小石榴号', type: 'text' },
+    { key: 'verified', label: '认证', type: 'select', options: options(VERIFIED) },
   ],
   form: [
     required('user_id', '小石榴号', { max: 15 }),
     required('nickname', '昵称', { max: 10 }),
-    { key: 'password', label: '密码', type: 'password', min: 6, max: 20, only: 'create' },
+    { key: 'password', label: '密码', type: 'password', required: true, min: 6, max: 20, only: 'create' },
     { key: 'avatar', label: '头像地址', type: 'text' },
-    { key: 'bio', label: '简介', type: 'textarea' },
-    { key: 'location', label: 'IP属地', type: 'text' },
-    { key: 'gender', label: '性别', type: 'select', options: options(GENDERS) },
+    { key: 'bio', label: '简介', type: 'textarea', max: 200 },
+    { key: 'location', label: 'IP属地', type: 'text', max: 50 },
+    { key: 'gender', label: '性别', type: 'select', options: list(GENDERS) },
     { key: 'zodiac_sign', label: '星座', type: 'select', options: list(ZODIAC) },
     { key: 'mbti', label: 'MBTI', type: 'select', options: list(MBTI) },
     { key: 'education', label: '学历', type: 'select', options: list(EDUCATION) },
-    { key: 'major', label: '专业', type: 'text' },
+    { key: 'major', label: '专业', type: 'text', max: 11 },
     { key: 'interests', label: '兴趣', type: 'list' },
     { key: 'verified', label: '认证', type: 'radio', options: options(VERIFIED) },
-    { key: 'is_active', label: '启用', type: 'boolean' },
   ],
   describe: (row) => `确定要删除用户「${row.nickname ?? row.user_id}」吗？`,
   // The list row carries personality tags as one field; the form edits them one by one.
@@ -81,16 +78,16 @@ const users: EntityDeclaration = {
 };
 
 const postForm: FormField[] = [
-  required('user_id', '用户ID'),
+  required('user_id', '作者小石榴号', { readOnlyOnEdit: true }),
   required('title', '标题', { max: 100 }),
   { key: 'content', label: '内容', type: 'textarea', required: true },
   { key: 'category_id', label: '分类', type: 'select', required: true, numeric: true, loadOptions: categoryOptions },
   { key: 'type', label: '类型', type: 'radio', required: true, options: options(POST_TYPES) },
-  { key: 'is_draft', label: '草稿', type: 'radio', options: [YES_NO[1], YES_NO[0]] },
+  { key: 'is_draft', label: '存为草稿', type: 'boolean' },
   { key: 'view_count', label: '浏览量', type: 'number', min: 0 },
   { key: 'tags', label: '标签', type: 'list', max: 10 },
   { key: 'images', label: '图片', type: 'images', max: 9, when: (values) => values.type !== '2' },
-  { key: 'video_url', label: '视频地址', type: 'text', when: (values) => values.type === '2' },
+  { key: 'video_url', label: '视频地址', type: 'text', required: true, when: (values) => values.type === '2' },
   { key: 'cover_url', label: '封面地址', type: 'text', when: (values) => values.type === '2' },
 ];
 
@@ -101,7 +98,7 @@ const posts: EntityDeclaration = {
   columns: [
     id,
     { key: 'title', label: '标题', cell: { kind: 'content', max: 16 }, width: 160 },
-    userLink('user_display_id', 'user_display_id', '作者'),
+    userLink('nickname', 'user_display_id', '作者'),
     { key: 'category', label: '分类' },
     { key: 'type', label: '类型', cell: { kind: 'map', labels: POST_TYPES } },
     { key: 'is_draft', label: '状态', cell: { kind: 'status', labels: { '0': { label: '已发布', tone: 'ok' }, false: { label: '已发布', tone: 'ok' }, '1': { label: '草稿', tone: 'muted' }, true: { label: '草稿', tone: 'muted' } } } },
@@ -122,11 +119,11 @@ const posts: EntityDeclaration = {
   ],
   form: postForm,
   describe: (row) => `确定要删除笔记「${row.title ?? row.id}」吗？`,
+  // The server takes a video note's file as one video object.
+  transform: ({ video_url, cover_url, ...body }) => (video_url ? { ...body, video: { url: video_url, ...(cover_url ? { cover_url } : {}) } } : body),
   loadForEdit: async (row) => {
     const post = await adminCall<Record<string, unknown>>('GET', `/api/admin/posts/${row.id}`);
-    const values = initialValues(postForm, { ...row, ...post });
-    values.is_draft = post.is_draft === true || post.is_draft === 1 ? '1' : '0';
-    return values;
+    return initialValues(postForm, { ...row, ...post, user_id: post.user_display_id ?? row.user_display_id });
   },
 };
 
@@ -137,8 +134,9 @@ const comments: EntityDeclaration = {
   columns: [
     id,
     { key: 'content', label: '内容', cell: { kind: 'content', max: 24 }, width: 200 },
-    userLink('user_display_id', 'user_display_id', '评论者'),
+    userLink('nickname', 'user_display_id', '评论者'),
     { key: 'post_id', label: '笔记', cell: { kind: 'post' } },
+    { key: 'post_title', label: '笔记标题', cell: { kind: 'content', max: 12 } },
     { key: 'parent_id', label: '回复评论', cell: { kind: 'comment', post: 'post_id' } },
     { key: 'like_count', label: '点赞', sortable: true },
     created,
@@ -146,8 +144,10 @@ const comments: EntityDeclaration = {
   filters: [
     { key: 'post_id', label: '笔记ID', type: 'text' },
     { key: 'user_display_id', label: '小石榴号', type: 'text' },
+    { key: 'content', label: '内容', type: 'text' },
   ],
-  form: [required('post_id', '笔记ID', { type: 'number' }), { key: 'content', label: '内容', type: 'textarea', required: true }, { key: 'user_id', label: '用户ID', type: 'text' }, { key: 'parent_id', label: '回复评论ID', type: 'number' }],
+  canEdit: false,
+  form: [required('post_id', '笔记ID', { type: 'number' }), { key: 'content', label: '内容', type: 'textarea', required: true, max: 20000 }, required('user_id', '评论者小石榴号', { max: 32 }), { key: 'parent_id', label: '回复评论ID', type: 'number' }],
   describe: (row) => `确定要删除这条评论（ID ${row.id}）吗？`,
 };
 
@@ -155,7 +155,7 @@ const categories: EntityDeclaration = {
   name: 'categories',
   title: '分类管理',
   noun: '分类',
-  columns: [id, { key: 'name', label: '名称' }, { key: 'category_title', label: '英文标题' }, { key: 'post_count', label: '笔记数', sortable: true }, created],
+  columns: [id, { key: 'name', label: '名称', sortable: true }, { key: 'category_title', label: '英文标题' }, { key: 'post_count', label: '笔记数', sortable: true }, created],
   filters: [{ key: 'name', label: '名称', type: 'text' }],
   form: [required('name', '名称', { max: 50 }), required('category_title', '英文标题', { max: 50, pattern: { regex: /^[a-z]+$/, message: '只能输入小写英文字母' } })],
   describe: (row) => `确定要删除分类「${row.name}」吗？`,
@@ -165,7 +165,7 @@ const tags: EntityDeclaration = {
   name: 'tags',
   title: '标签管理',
   noun: '标签',
-  columns: [id, { key: 'name', label: '名称' }, { key: 'use_count', label: '使用次数', sortable: true }, created],
+  columns: [id, { key: 'name', label: '名称', sortable: true }, { key: 'use_count', label: '使用次数', sortable: true }, created],
   filters: [{ key: 'name', label: '名称', type: 'text' }],
   form: [required('name', '名称', { max: 50 })],
   describe: (row) => `确定要删除标签「${row.name}」吗？`,
@@ -175,24 +175,27 @@ const likes: EntityDeclaration = {
   name: 'likes',
   title: '点赞管理',
   noun: '点赞',
-  columns: [id, userLink('user_display_id', 'user_display_id', '用户'), { key: 'target_type', label: '目标类型', cell: { kind: 'map', labels: TARGET_TYPES } }, { key: 'target_id', label: '目标ID' }, created],
+  columns: [id, userLink('nickname', 'user_display_id', '用户'), { key: 'target_type', label: '目标类型', cell: { kind: 'map', labels: TARGET_TYPES } }, { key: 'target_id', label: '目标ID' }, created],
   filters: [
     { key: 'user_display_id', label: '小石榴号', type: 'text' },
     { key: 'target_type', label: '目标类型', type: 'select', options: options(TARGET_TYPES) },
+    { key: 'target_id', label: '目标ID', type: 'text' },
   ],
-  form: [required('user_id', '用户ID'), { key: 'target_type', label: '目标类型', type: 'radio', required: true, options: options(TARGET_TYPES) }, required('target_id', '目标ID', { type: 'number' })],
+  canEdit: false,
+  form: [required('user_id', '用户小石榴号', { max: 32 }), { key: 'target_type', label: '目标类型', type: 'radio', required: true, options: options(TARGET_TYPES) }, required('target_id', '目标ID', { type: 'number' })],
 };
 
 const collections: EntityDeclaration = {
   name: 'collections',
   title: '收藏管理',
   noun: '收藏',
-  columns: [id, userLink('user_display_id', 'user_display_id', '用户'), { key: 'post_id', label: '笔记', cell: { kind: 'post' } }, { key: 'post_title', label: '笔记标题', cell: { kind: 'content', max: 20 } }, created],
+  columns: [id, userLink('nickname', 'user_display_id', '用户'), { key: 'post_id', label: '笔记', cell: { kind: 'post' } }, { key: 'post_title', label: '笔记标题', cell: { kind: 'content', max: 20 } }, created],
   filters: [
     { key: 'user_display_id', label: '小石榴号', type: 'text' },
     { key: 'post_id', label: '笔记ID', type: 'text' },
   ],
-  form: [required('user_id', '用户ID'), required('post_id', '笔记ID', { type: 'number' })],
+  canEdit: false,
+  form: [required('user_id', '用户小石榴号', { max: 32 }), required('post_id', '笔记ID', { type: 'number' })],
 };
 
 const follows: EntityDeclaration = {
@@ -210,8 +213,10 @@ const follows: EntityDeclaration = {
   filters: [
     { key: 'follower_display_id', label: '关注者', type: 'text' },
     { key: 'following_display_id', label: '被关注者', type: 'text' },
+    { key: 'search', label: '昵称', type: 'text' },
   ],
-  form: [required('follower_id', '关注者ID'), required('following_id', '被关注者ID')],
+  canEdit: false,
+  form: [required('follower_id', '关注者小石榴号', { max: 32 }), required('following_id', '被关注者小石榴号', { max: 32 })],
 };
 
 const notifications: EntityDeclaration = {
@@ -232,17 +237,19 @@ const notifications: EntityDeclaration = {
   ],
   filters: [
     { key: 'user_display_id', label: '接收者', type: 'text' },
+    { key: 'sender_display_id', label: '发送者', type: 'text' },
     { key: 'type', label: '类型', type: 'select', options: options(NOTIFICATION_TYPES) },
     { key: 'is_read', label: '已读', type: 'select', options: [{ value: '1', label: '已读' }, { value: '0', label: '未读' }] },
   ],
+  // The title is made by the server from the type and target, as for a student's own notifications.
   form: [
-    required('user_id', '接收者ID'),
-    required('sender_id', '发送者ID'),
-    { key: 'type', label: '类型', type: 'select', required: true, options: options(NOTIFICATION_TYPES) },
-    required('title', '标题', { max: 200 }),
-    { key: 'target_id', label: '目标ID', type: 'number' },
-    { key: 'comment_id', label: '评论ID', type: 'number' },
-    { key: 'is_read', label: '已读', type: 'boolean' },
+    required('user_id', '接收者小石榴号', { max: 32, only: 'create' }),
+    required('sender_id', '发送者小石榴号', { max: 32, only: 'create' }),
+    { key: 'type', label: '类型', type: 'select', required: true, options: options(NOTIFICATION_TYPES), only: 'create' },
+    { key: 'target_id', label: '目标ID', type: 'number', required: true, only: 'create' },
+    { key: 'post_id', label: '笔记ID', type: 'number', only: 'create' },
+    { key: 'comment_id', label: '评论ID', type: 'number', only: 'create' },
+    { key: 'is_read', label: '已读', type: 'boolean', only: 'edit' },
   ],
 };
 
@@ -262,7 +269,10 @@ const sessions: EntityDeclaration = {
     { key: 'user_display_id', label: '小石榴号', type: 'text' },
     { key: 'is_active', label: '有效', type: 'select', options: YES_NO },
   ],
-  form: [required('user_id', '用户ID'), { key: 'user_agent', label: '设备', type: 'text' }, { key: 'is_active', label: '有效', type: 'boolean' }, { key: 'expires_at', label: '过期时间', type: 'datetime' }],
+  // Sessions begin at sign-in; an administrator can only end one.
+  canCreate: false,
+  form: [{ key: 'is_active', label: '有效（取消勾选即让该会话下线）', type: 'boolean' }],
+  transform: (body) => ({ is_active: body.is_active === true }),
 };
 
 /** Administrator accounts go through auth's admin-account calls (§6); only the password changes on edit. */
@@ -272,7 +282,7 @@ const admins: EntityDeclaration = {
   noun: '管理员',
   path: '/api/auth/admin/admins',
   bulkPath: '/api/admin/admins',
-  columns: [id, { key: 'username', label: '用户名' }, { key: 'last_login_at', label: '最近登录', cell: date, width: 150 }, created],
+  columns: [{ ...id, sortable: false }, { key: 'username', label: '用户名' }, { key: 'last_login_at', label: '最近登录', cell: date, width: 150 }, { ...created, sortable: false }],
   filters: [],
   form: [required('username', '用户名', { min: 2, max: 50, readOnlyOnEdit: true, pattern: { regex: /^[A-Za-z0-9_]+$/, message: '用户名只能包含字母、数字和下划线' } }), { key: 'password', label: '密码', type: 'password', required: true, min: 6, max: 100 }],
   describe: (row) => `确定要删除管理员「${row.username}」吗？`,
@@ -291,9 +301,9 @@ const audit: EntityDeclaration = {
     { key: 'nickname', label: '昵称' },
     { key: 'type', label: '类型', cell: { kind: 'map', labels: VERIFICATION_TYPES } },
     { key: 'content', label: '申请内容', cell: { kind: 'content', max: 20 }, width: 180 },
-    { key: 'status', label: '状态', cell: { kind: 'status', labels: AUDIT_STATUS } },
+    { key: 'status', label: '状态', cell: { kind: 'status', labels: AUDIT_STATUS }, sortable: true },
     created,
-    { key: 'audit_time', label: '审核时间', cell: date, width: 150 },
+    { key: 'audit_time', label: '审核时间', cell: date, sortable: true, width: 150 },
     { key: 'reject_reason', label: '拒绝原因', cell: { kind: 'content', max: 16 } },
   ],
   filters: [
@@ -303,11 +313,11 @@ const audit: EntityDeclaration = {
     { key: 'status', label: '状态', type: 'select', options: Object.entries(AUDIT_STATUS).map(([value, status]) => ({ value, label: status.label })) },
   ],
   form: [
-    required('user_id', '用户ID'),
-    { key: 'type', label: '类型', type: 'radio', required: true, options: options(VERIFICATION_TYPES) },
-    { key: 'content', label: '申请内容', type: 'textarea', required: true },
-    { key: 'status', label: '状态', type: 'select', options: Object.entries(AUDIT_STATUS).map(([value, status]) => ({ value, label: status.label })) },
-    { key: 'reject_reason', label: '拒绝原因', type: 'text' },
+    required('user_id', '用户小石榴号', { only: 'create' }),
+    { key: 'type', label: '类型', type: 'radio', required: true, options: options(VERIFICATION_TYPES), only: 'create' },
+    { key: 'content', label: '申请内容', type: 'json', required: true, only: 'create', placeholder: '{"real_name": "张三", "reason": "学生会官方账号"}' },
+    { key: 'status', label: '状态', type: 'select', required: true, options: Object.entries(AUDIT_STATUS).map(([value, status]) => ({ value, label: status.label })), only: 'edit' },
+    { key: 'reject_reason', label: '拒绝原因', type: 'text', max: 200, only: 'edit' },
   ],
   describe: (row) => `确定要删除用户「${row.nickname ?? row.user_display_id}」的认证申请吗？此操作不可撤销。`,
   actions: [
@@ -344,6 +354,33 @@ const audit: EntityDeclaration = {
   ],
 };
 
-/** The twelve managed entities of §3, in the sidebar's order. */
-export const ENTITIES: EntityDeclaration[] = [users, posts, comments, categories, tags, likes, collections, follows, notifications, sessions, admins, audit];
+/** Every administrator write, who did what and when, as each service reported it (read only). */
+const adminActions: EntityDeclaration = {
+  name: 'admin-actions',
+  title: '操作日志',
+  noun: '操作记录',
+  path: '/api/admin/monitor/admin-actions',
+  columns: [
+    id,
+    { key: 'admin_name', label: '管理员' },
+    { key: 'method', label: '操作', cell: { kind: 'map', labels: { POST: '新增', PUT: '修改', PATCH: '修改', DELETE: '删除' } } },
+    { key: 'entity', label: '对象' },
+    { key: 'target_ids', label: '目标ID', cell: { kind: 'array' } },
+    { key: 'path', label: '接口', cell: { kind: 'content', max: 32 }, width: 200 },
+    { key: 'service', label: '服务' },
+    { ...created, label: '时间' },
+  ],
+  filters: [
+    { key: 'admin_name', label: '管理员', type: 'text' },
+    { key: 'entity', label: '对象', type: 'text' },
+    { key: 'method', label: '操作', type: 'select', options: options({ POST: '新增', PUT: '修改', DELETE: '删除' }) },
+  ],
+  form: [],
+  canCreate: false,
+  canEdit: false,
+  canDelete: false,
+};
+
+/** The twelve managed entities of §3 in the sidebar's order, then the administrators' audit log. */
+export const ENTITIES: EntityDeclaration[] = [users, posts, comments, categories, tags, likes, collections, follows, notifications, sessions, admins, audit, adminActions];
 export const entityByName = (name: string | undefined) => ENTITIES.find((entity) => entity.name === name);

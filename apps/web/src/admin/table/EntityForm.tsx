@@ -121,7 +121,7 @@ export function EntityForm({ title, fields, initial, mode, onSubmit, onClose }: 
           const value = values[field.key];
           const disabled = mode === 'edit' && field.readOnlyOnEdit;
           let control: React.ReactNode;
-          if (field.type === 'textarea') control = <textarea id={id} rows={4} value={String(value ?? '')} disabled={disabled} placeholder={field.placeholder} onChange={(event) => set(field.key, event.target.value)} />;
+          if (field.type === 'textarea' || field.type === 'json') control = <textarea id={id} rows={4} value={String(value ?? '')} disabled={disabled} placeholder={field.placeholder} onChange={(event) => set(field.key, event.target.value)} />;
           else if (field.type === 'select')
             control = (
               <Options field={field}>

@@ -21,14 +21,14 @@ describe('the generic management table', () => {
   });
 
   it('renders the users screen: filters, sortable columns, links, booleans, dates and the pagination', () => {
-    const html = render('users', [{ id: 7, user_id: 'stu_7', nickname: '小柳', avatar: '/a.png', bio: '一段很长很长的个人简介，超过二十个字以后会被截断显示', location: '上海', follow_count: 3, fans_count: 9, like_count: 12, is_active: true, created_at: '2026-11-20T08:00:00Z' }], 45, 3);
+    const html = render('users', [{ id: 7, user_id: 'stu_7', nickname: '小柳', avatar: '/a.png', bio: '一段很长很长的个人简介，超过二十个字以后会被截断显示', location: '上海', verified: 1, created_at: '2026-11-20T08:00:00Z' }], 45, 3);
     expect(html).toContain('aria-label="关键词"');
     expect(html).toContain('aria-label="小石榴号"');
-    for (const sortable of ['ID', '粉丝数', '获赞数', '创建时间']) expect(html).toContain(`aria-label="${sortable}升序"`);
-    expect(html).not.toContain('aria-label="关注数升序"');
+    for (const sortable of ['ID', '小石榴号', '昵称', '创建时间']) expect(html).toContain(`aria-label="${sortable}升序"`);
+    expect(html).not.toContain('aria-label="IP属地升序"');
     expect(html).toContain('href="/user/stu_7" target="_blank"');
     expect(html).toContain('<img src="/a.png"');
-    expect(text(html)).toContain('正常');
+    expect(text(html)).toContain('官方认证');
     expect(text(html)).toContain(new Date('2026-11-20T08:00:00Z').toLocaleString('zh-CN', { hour12: false }));
     expect(text(html)).toContain('一段很长很长的个人简介，超过二十个字以后…');
     expect(text(html)).toContain('共 45 条记录');
@@ -50,7 +50,9 @@ describe('the generic management table', () => {
   });
 
   it('links comments to their note and to the comment they answer', () => {
-    const html = render('comments', [{ id: 12, content: '好看', user_display_id: 'stu_8', post_id: 5, parent_id: 9, like_count: 0, created_at: '2026-11-20T08:00:00Z' }]);
+    const html = render('comments', [{ id: 12, content: '好看', user_display_id: 'stu_8', nickname: '小八', post_id: 5, post_title: '春日', parent_id: 9, like_count: 0, created_at: '2026-11-20T08:00:00Z' }]);
+    expect(html).toContain('href="/user/stu_8" target="_blank" rel="noreferrer">小八</a>');
+    expect(html).not.toContain('aria-label="编辑"');
     expect(html).toContain('href="/post?id=5"');
     expect(html).toContain('href="/post?id=5&amp;targetCommentId=9"');
     expect(html).toContain('aria-label="笔记ID"');
@@ -58,14 +60,24 @@ describe('the generic management table', () => {
 
   it('shows the audit actions only for pending applications, with the status labels', () => {
     const html = render('audit', [
-      { id: 1, user_display_id: 'stu_1', nickname: '甲', type: 1, content: '学生会', status: 0, created_at: '2026-11-20T08:00:00Z' },
+      { id: 1, user_display_id: 'stu_1', nickname: '甲', type: 1, content: { real_name: '张三' }, status: 0, created_at: '2026-11-20T08:00:00Z' },
       { id: 2, user_display_id: 'stu_2', nickname: '乙', type: 2, content: '个人', status: 2, reject_reason: '材料不全', created_at: '2026-11-20T08:00:00Z' },
     ]);
     expect(text(html)).toContain('待审核');
     expect(text(html)).toContain('已拒绝');
     expect(text(html)).toContain('官方认证');
+    expect(text(html)).toContain('real_name：张三');
     expect(html.match(/>通过</g)).toHaveLength(1);
     expect(html.match(/>拒绝</g)).toHaveLength(1);
+  });
+
+  it('shows the administrators\' audit log read only', () => {
+    const html = render('admin-actions', [{ id: 1, admin_id: 1, admin_name: 'admin', service: 'content', method: 'DELETE', path: '/api/admin/posts/3', entity: 'posts', target_ids: [3], created_at: '2026-11-20T08:00:00Z' }]);
+    expect(text(html)).toContain('删除');
+    expect(html).not.toContain('批量删除');
+    expect(html).not.toContain('新增</button>');
+    expect(html).not.toContain('aria-label="删除"');
+    expect(html).not.toContain('操作</th>');
   });
 
   it('says so when a page is empty', () => {

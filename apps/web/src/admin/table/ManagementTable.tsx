@@ -152,7 +152,8 @@ export function ManagementTable({ declaration }: { declaration: EntityDeclaratio
   };
   const save = async (mode: 'create' | 'edit', row: Row | null, values: FormValues) => {
     try {
-      const body = toBody(declaration.form, values, mode);
+      const fields = toBody(declaration.form, values, mode);
+      const body = declaration.transform ? declaration.transform(fields, mode) : fields;
       if (mode === 'create') await adminCall('POST', path, { body });
       else await adminCall('PUT', `${path}/${row!.id}`, { body });
       toast.success(`${declaration.noun}${mode === 'create' ? '创建' : '更新'}成功`);
@@ -185,6 +186,7 @@ export function ManagementTable({ declaration }: { declaration: EntityDeclaratio
     </label>
   ));
   const active = Object.keys(filters).length;
+  const hasActions = declaration.canEdit !== false || declaration.canDelete !== false || !!declaration.actions?.length;
 
   return (
     <section className="admin-table-page" aria-label={declaration.title}>
@@ -230,9 +232,11 @@ export function ManagementTable({ declaration }: { declaration: EntityDeclaratio
                   <Icon name="plus" size={16} /> 新增
                 </button>
               )}
-              <button type="button" className="button ghost small" onClick={() => setBatch(true)}>
-                <Icon name="trash" size={16} /> 批量删除
-              </button>
+              {declaration.canDelete !== false && (
+                <button type="button" className="button ghost small" onClick={() => setBatch(true)}>
+                  <Icon name="trash" size={16} /> 批量删除
+                </button>
+              )}
               <button type="button" className="button ghost small" onClick={() => reload()}>
                 <Icon name="refresh" size={16} /> 刷新
               </button>
@@ -267,7 +271,7 @@ export function ManagementTable({ declaration }: { declaration: EntityDeclaratio
                   </span>
                 </th>
               ))}
-              <th className="admin-actions-head">操作</th>
+              {hasActions && <th className="admin-actions-head">操作</th>}
             </tr>
           </thead>
           <tbody>
@@ -283,6 +287,7 @@ export function ManagementTable({ declaration }: { declaration: EntityDeclaratio
                     <Cell row={row} field={column.key} cell={column.cell} label={column.label} />
                   </td>
                 ))}
+                {hasActions && (
                 <td className="admin-row-actions">
                   {declaration.actions
                     ?.filter((action) => !action.visible || action.visible(row))
@@ -298,10 +303,13 @@ export function ManagementTable({ declaration }: { declaration: EntityDeclaratio
                       </svg>
                     </button>
                   )}
-                  <button type="button" className="icon-button small danger" aria-label="删除" title="删除" onClick={() => setDialog({ kind: 'delete', row })}>
-                    <Icon name="trash" size={17} />
-                  </button>
+                  {declaration.canDelete !== false && (
+                    <button type="button" className="icon-button small danger" aria-label="删除" title="删除" onClick={() => setDialog({ kind: 'delete', row })}>
+                      <Icon name="trash" size={17} />
+                    </button>
+                  )}
                 </td>
+                )}
               </tr>
             ))}
           </tbody>

@@ -18,7 +18,7 @@ export function formatDate(value: unknown): string {
 export function plain(value: unknown): string {
   if (value === null || value === undefined || value === '') return '-';
   if (Array.isArray(value)) return value.map((item) => (typeof item === 'object' && item ? ((item as { name?: string }).name ?? JSON.stringify(item)) : String(item))).join('、');
-  if (typeof value === 'object') return JSON.stringify(value);
+  if (typeof value === 'object') return Object.entries(value).map(([key, item]) => `${key}：${plain(item)}`).join('；');
   return String(value);
 }
 
@@ -165,13 +165,12 @@ interface Personality {
   interests: string[];
 }
 
-const GENDERS: Record<string, string> = { male: '男', female: '女' };
 
 /** The personality-tags modal (§2.7): gender, zodiac, MBTI, education, major, interests; "未设置" when empty. */
 export function personalityRows(tags: Personality): [string, string][] {
   const or = (value: string | null | undefined) => value || '未设置';
   return [
-    ['性别', or(tags.gender && (GENDERS[tags.gender] ?? tags.gender))],
+    ['性别', or(tags.gender)],
     ['星座', or(tags.zodiac_sign)],
     ['MBTI', or(tags.mbti)],
     ['学历', or(tags.education)],
@@ -184,6 +183,10 @@ function PersonalityCell({ row }: { row: Row }) {
   const [tags, setTags] = useState<Personality | null>(null);
   const userId = String(row.user_id ?? row.user_display_id ?? '');
   const open = async () => {
+    if (row.personality_tags && typeof row.personality_tags === 'object') {
+      setTags(row.personality_tags as Personality);
+      return;
+    }
     try {
       setTags(await adminCall<Personality>('GET', `/api/users/${encodeURIComponent(userId)}/personality-tags`));
     } catch (error) {

@@ -37,7 +37,7 @@ export interface Filter {
   options?: Option[];
 }
 
-export type FieldType = 'text' | 'textarea' | 'number' | 'password' | 'select' | 'radio' | 'boolean' | 'list' | 'images' | 'datetime';
+export type FieldType = 'text' | 'textarea' | 'number' | 'password' | 'select' | 'radio' | 'boolean' | 'list' | 'images' | 'datetime' | 'json';
 
 export interface FormField {
   key: string;
@@ -95,6 +95,10 @@ export interface EntityDeclaration {
   form: FormField[];
   canCreate?: boolean;
   canEdit?: boolean;
+  /** Rows that cannot be deleted (the administrators' audit log) have no delete or batch-delete mode. */
+  canDelete?: boolean;
+  /** The body as the server takes it, when the form's fields do not map one to one (a note's video). */
+  transform?: (body: Record<string, unknown>, mode: 'create' | 'edit') => Record<string, unknown>;
   actions?: RowAction[];
   /** The values an edit form starts from, when the list row is not enough (a note's images and tags). */
   loadForEdit?: (row: Row) => Promise<FormValues>;

@@ -2,6 +2,15 @@ import type { FormField, FormValue, FormValues } from './types';
 
 const empty = (value: FormValue | undefined) => value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
 
+function parseObject(text: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The fields a form shows in its mode and for its current values. */
 export function visibleFields(fields: FormField[], values: FormValues, mode: 'create' | 'edit'): FormField[] {
   return fields.filter((field) => (!field.only || field.only === mode) && (!field.when || field.when(values)));
@@ -19,6 +28,8 @@ export function validate(fields: FormField[], values: FormValues, mode: 'create'
     }
     if (Array.isArray(value)) {
       if (field.max !== undefined && value.length > field.max) errors[field.key] = `${field.label}最多${field.max}个`;
+    } else if (field.type === 'json') {
+      if (!parseObject(String(value))) errors[field.key] = `${field.label}须为 JSON 对象，如 {"real_name": "张三"}`;
     } else if (field.type === 'number') {
       const number = Number(value);
       if (!Number.isFinite(number)) errors[field.key] = `${field.label}必须是数字`;
@@ -40,7 +51,7 @@ export function toBody(fields: FormField[], values: FormValues, mode: 'create' |
     const value = values[field.key];
     if (empty(value)) continue;
     const numeric = field.type === 'number' || field.numeric || ((field.type === 'select' || field.type === 'radio') && field.options?.every((option) => /^-?\d+$/.test(option.value)));
-    body[field.key] = numeric ? Number(value) : value;
+    body[field.key] = numeric ? Number(value) : field.type === 'json' ? parseObject(String(value)) : value;
   }
   return body;
 }
@@ -53,6 +64,7 @@ export function initialValues(fields: FormField[], row: Record<string, unknown> 
     if (field.type === 'list' || field.type === 'images') values[field.key] = Array.isArray(value) ? value.map((item) => (typeof item === 'object' && item ? String((item as { name?: string; url?: string }).name ?? (item as { url?: string }).url) : String(item))) : [];
     else if (field.type === 'boolean') values[field.key] = value === true || value === 1 || value === '1';
     else if (value === null || value === undefined) values[field.key] = field.type === 'radio' && field.options ? field.options[0].value : '';
+    else if (field.type === 'json') values[field.key] = JSON.stringify(value, null, 2);
     else values[field.key] = String(value);
   }
   return values;
