@@ -1,3 +1,4 @@
+import { api, call } from '../lib/api/client';
 import { toast } from '../lib/toast';
 import { adminCall } from './api';
 import type { CellKind, EntityDeclaration, FormField, Option, Row } from './table/types';
@@ -29,8 +30,9 @@ const YES_NO: Option[] = [
 ];
 const required = (key: string, label: string, extra: Partial<FormField> = {}): FormField => ({ key, label, type: 'text', required: true, ...extra });
 
+/** The post form's categories, from the public list (§7: path not shown). */
 async function categoryOptions(): Promise<Option[]> {
-  const categories = await adminCall<{ id: number; name: string }[]>('GET', '/api/categories');
+  const categories = await call(api.GET('/api/categories'));
   return categories.map((category) => ({ value: String(category.id), label: category.name }));
 }
 

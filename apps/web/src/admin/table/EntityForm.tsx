@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Modal } from '../../components/Modal';
-import { ApiError } from '../../lib/api/client';
-import { adminFetch } from '../api';
 import type { FormField, FormValues, Option } from './types';
 import { validate, visibleFields } from './validate';
 
@@ -45,49 +43,43 @@ function ListInput({ field, value, onChange }: { field: FormField; value: string
   );
 }
 
-/** Image addresses with thumbnails; a file chosen here is uploaded through the media service first. */
+/**
+ * Image addresses with thumbnails. The media service takes uploads from students only, so the console adds images by
+ * address (an uploaded file's address, or one already in storage).
+ */
 function ImagesInput({ field, value, onChange }: { field: FormField; value: string[]; onChange: (value: string[]) => void }) {
-  const input = useRef<HTMLInputElement>(null);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const upload = async (files: FileList | null) => {
-    if (!files) return;
-    setBusy(true);
-    setError('');
-    const urls: string[] = [];
-    try {
-      for (const file of [...files].slice(0, (field.max ?? 9) - value.length)) {
-        const form = new FormData();
-        form.append('image', file);
-        const answer = await adminFetch(new Request(new URL('/api/upload/image', location.origin), { method: 'POST', body: form }));
-        const body = (await answer.json().catch(() => ({}))) as { data?: { url?: string } | string; message?: string };
-        if (!answer.ok) throw new ApiError(body.message ?? '上传失败', answer.status);
-        urls.push(typeof body.data === 'string' ? body.data : (body.data?.url ?? ''));
-      }
-    } catch (failure) {
-      setError((failure as Error).message);
-    } finally {
-      onChange([...value, ...urls.filter(Boolean)]);
-      setBusy(false);
-    }
+  const [draft, setDraft] = useState('');
+  const add = () => {
+    const url = draft.trim();
+    if (url && !value.includes(url)) onChange([...value, url]);
+    setDraft('');
   };
   return (
     <div className="admin-images">
       {value.map((url) => (
         <div key={url} className="admin-image-item">
-          <img src={url} alt="" />
+          <img src={url} alt="" onError={(event) => (event.currentTarget.src = '/placeholder.svg')} />
           <button type="button" aria-label="移除图片" onClick={() => onChange(value.filter((other) => other !== url))}>
             ×
           </button>
         </div>
       ))}
       {value.length < (field.max ?? 9) && (
-        <button type="button" className="admin-image-add" onClick={() => input.current?.click()} disabled={busy}>
-          {busy ? '上传中…' : '+ 上传'}
-        </button>
+        <input
+          className="admin-image-url"
+          aria-label={`添加${field.label}地址`}
+          placeholder="图片地址，回车添加"
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              add();
+            }
+          }}
+          onBlur={add}
+        />
       )}
-      <input ref={input} type="file" accept="image/*" multiple hidden aria-label={`选择${field.label}`} onChange={(event) => upload(event.target.files)} />
-      {error && <span className="field-error">{error}</span>}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Modal } from '../../components/Modal';
 import { Spinner } from '../../components/Feedback';
 import { toast } from '../../lib/toast';
+import { api, call } from '../../lib/api/client';
 import { adminCall } from '../api';
 import type { CellKind, Row } from './types';
 
@@ -49,18 +50,23 @@ interface NoteMedia {
   type?: number;
 }
 
-/** A note's images or video, read from the note when asked (§7: GET /posts/{id} for the media view). */
+/** A note's images or video in a viewer (§2.7 gallery). */
 function GalleryCell({ row }: { row: Row }) {
   const [media, setMedia] = useState<NoteMedia | null>(null);
   const [loading, setLoading] = useState(false);
   const [index, setIndex] = useState(0);
   const video = Number(row.type) === 2;
   const cover = String(row.cover_url ?? (Array.isArray(row.images) ? row.images[0] : '') ?? '');
+  // The admin list carries the media; a row without it is read from the admin detail call.
   const open = async () => {
+    setIndex(0);
+    if (Array.isArray(row.images) || row.video_url) {
+      setMedia(row as NoteMedia);
+      return;
+    }
     setLoading(true);
     try {
-      setMedia(await adminCall<NoteMedia>('GET', `/api/posts/${row.id}`));
-      setIndex(0);
+      setMedia(await adminCall<NoteMedia>('GET', `/api/admin/posts/${row.id}`));
     } catch (error) {
       toast.error(`${video ? '获取视频信息失败' : '获取笔记图片失败'}：${(error as Error).message}`);
     } finally {
@@ -188,7 +194,8 @@ function PersonalityCell({ row }: { row: Row }) {
       return;
     }
     try {
-      setTags(await adminCall<Personality>('GET', `/api/users/${encodeURIComponent(userId)}/personality-tags`));
+      // A public call: it goes without the administrator's token.
+      setTags(await call(api.GET('/api/users/{user_id}/personality-tags', { params: { path: { user_id: userId } } })));
     } catch (error) {
       toast.error((error as Error).message);
     }
