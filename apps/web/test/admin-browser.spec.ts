@@ -182,9 +182,12 @@ describe('the admin console against the embedded product', () => {
   });
 
   it('switches the theme and logs out after a confirmation', async () => {
-    await page.getByRole('button', { name: '切换到深色模式' }).click();
-    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
-    await page.getByRole('button', { name: '切换到浅色模式' }).click();
+    const theme = () => page.evaluate(() => document.documentElement.dataset.theme);
+    const before = await theme();
+    await page.locator('.admin-header').getByRole('button', { name: before === 'dark' ? '切换到浅色模式' : '切换到深色模式' }).click();
+    await page.waitForFunction((was) => document.documentElement.dataset.theme !== was, before);
+    await page.locator('.admin-header').getByRole('button', { name: before === 'dark' ? '切换到深色模式' : '切换到浅色模式' }).click();
+    await page.waitForFunction((was) => document.documentElement.dataset.theme === was, before);
     await page.getByRole('button', { name: '退出登录' }).click();
     await page.locator('.confirm', { hasText: '确定要退出管理后台吗？' }).getByRole('button', { name: '退出' }).click();
     await page.waitForURL('**/admin/login');
