@@ -20,6 +20,8 @@ const NotificationsPage = lazy(() => import('../features/notification/Notificati
 const SearchPage = lazy(() => import('../features/search/SearchPage'));
 const PublishPage = lazy(() => import('../features/publish/PublishPage'));
 const ManagePage = lazy(() => import('../features/publish/ManagePage'));
+// The console is a chunk of its own: nothing of it is in the first page a student loads.
+const AdminApp = lazy(() => import('../admin/AdminApp'));
 const NotFoundPage = lazy(() => import('../components/NotFound').then((module) => ({ default: module.NotFound })));
 
 const queryClient = new QueryClient({
@@ -107,7 +109,17 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
-        <AppRoutes />
+        <Routes>
+          <Route
+            path="/admin/*"
+            element={
+              <Suspense fallback={<PageFallback />}>
+                <AdminApp />
+              </Suspense>
+            }
+          />
+          <Route path="*" element={<AppRoutes />} />
+        </Routes>
       </BrowserRouter>
     </QueryClientProvider>
   );

@@ -46,6 +46,24 @@ describe('the token-carrying fetch', () => {
     expect(state).toMatchObject({ token: 'new', refreshToken: 'r2', expired: 0 });
   });
 
+  it('refreshes at the path it is given (the console refreshes an administrator token at its own)', async () => {
+    const { state, tokens } = store('old', 'r1');
+    const paths: string[] = [];
+    const authFetch = createAuthFetch(
+      tokens,
+      async (input) => {
+        const request = input as Request;
+        const path = new URL(request.url).pathname;
+        paths.push(path);
+        if (path === '/api/auth/admin/refresh') return json(200, { code: 200, data: { tokens: { access_token: 'new', refresh_token: 'r2' } } });
+        return request.headers.get('Authorization') === 'Bearer new' ? json(200, {}) : json(401, {});
+      },
+      '/api/auth/admin/refresh',
+    );
+    expect((await authFetch(new Request('http://app.test/api/admin/users'))).status).toBe(200);
+    expect(paths).toEqual(['/api/admin/users', '/api/auth/admin/refresh', '/api/admin/users']);
+    expect(state.token).toBe('new');
+  });
   it('shares one refresh between concurrent 401s', async () => {
     const { tokens } = store('old', 'r1');
     let refreshes = 0;

@@ -12,9 +12,9 @@ const REFRESH_PATH = '/api/auth/refresh';
 /**
  * A fetch that sends the bearer token and, on a 401, refreshes the token once and retries the request once.
  * Concurrent 401s share one refresh; a failed refresh ends the session. Calls without a token, and the
- * refresh call itself, pass through untouched.
+ * refresh call itself, pass through untouched. The console refreshes its administrator token at its own path.
  */
-export function createAuthFetch(store: TokenStore, base: typeof fetch = (input, init) => fetch(input, init)): (input: Request) => Promise<Response> {
+export function createAuthFetch(store: TokenStore, base: typeof fetch = (input, init) => fetch(input, init), refreshPath = REFRESH_PATH): (input: Request) => Promise<Response> {
   let refreshing: Promise<string | null> | null = null;
 
   const refresh = (origin: string): Promise<string | null> => {
@@ -22,7 +22,7 @@ export function createAuthFetch(store: TokenStore, base: typeof fetch = (input, 
       const refreshToken = store.refreshToken();
       if (!refreshToken) return null;
       try {
-        const answer = await base(new Request(new URL(REFRESH_PATH, origin), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ refresh_token: refreshToken }) }));
+        const answer = await base(new Request(new URL(refreshPath, origin), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ refresh_token: refreshToken }) }));
         if (!answer.ok) return null;
         const body = (await answer.json()) as { data?: { tokens?: { access_token: string; refresh_token: string } } };
         const tokens = body.data?.tokens;
@@ -43,7 +43,7 @@ export function createAuthFetch(store: TokenStore, base: typeof fetch = (input, 
     const retry = token ? input.clone() : null;
     if (token && !input.headers.has('Authorization')) input.headers.set('Authorization', `Bearer ${token}`);
     const answer = await base(input);
-    if (answer.status !== 401 || !retry || new URL(input.url).pathname === REFRESH_PATH) return answer;
+    if (answer.status !== 401 || !retry || new URL(input.url).pathname === refreshPath) return answer;
     const fresh = await refresh(input.url);
     if (!fresh) {
       store.expired();
