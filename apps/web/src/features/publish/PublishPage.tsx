@@ -10,6 +10,7 @@ import { toast } from '../../lib/toast';
 import { ComposeTools } from '../compose/ComposeTools';
 import { decodeMentions, encodeMentions, type PickedMentions } from '../compose/mentions';
 import { compressImage, uploadVideo, videoThumbnail } from './media';
+import { TextImageModal } from './TextImageModal';
 import {
   contentToText,
   imageProblem,
@@ -146,11 +147,16 @@ function ImageGrid({ images, setImages }: { images: ImageItem[]; setImages: (nex
   const grid = useRef<HTMLDivElement>(null);
   const [dragging, setDragging] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [writing, setWriting] = useState(false);
   useLongPressReorder(grid, images, setImages, setDragging);
 
   const add = async (event: ChangeEvent<HTMLInputElement>) => {
     const files = [...(event.target.files ?? [])];
     event.target.value = '';
+    await addFiles(files);
+  };
+
+  const addFiles = async (files: File[]) => {
     if (files.length === 0) return;
     const { take, message } = imageSlots(images.length, files.length);
     if (message) toast.error(message);
@@ -217,7 +223,14 @@ function ImageGrid({ images, setImages }: { images: ImageItem[]; setImages: (nex
           </span>
         </button>
       )}
+      {images.length < LIMITS.images && (
+        <button type="button" className="upload-add text-image-button" onClick={() => setWriting(true)} disabled={busy}>
+          <Icon name="text" size={26} />
+          <span>文字配图</span>
+        </button>
+      )}
       <input ref={input} type="file" accept="image/jpeg,image/png,image/webp" multiple hidden onChange={(event) => void add(event)} aria-label="选择图片" />
+      {writing && <TextImageModal onDone={(file) => void addFiles([file])} onClose={() => setWriting(false)} />}
     </div>
   );
 }
