@@ -11,6 +11,11 @@ const OFFSET = 6;
 const WIDTH = 336;
 const HEIGHT = 380;
 
+/** On a phone, focusing the search box would raise the keyboard over the emojis one came for. */
+function touchFirst(): boolean {
+  return window.matchMedia('(pointer: coarse)').matches;
+}
+
 /** Where the panel goes: under the button if it fits, else above; kept inside the window. */
 function place(anchor: DOMRect): { left: number; top: number } {
   const left = Math.min(Math.max(8, anchor.left), window.innerWidth - WIDTH - 8);
@@ -113,7 +118,7 @@ export function EmojiPicker({ anchor, onPick, onClose }: { anchor: HTMLElement; 
       </nav>
       <div className="emoji-search">
         <Icon name="search" size={16} />
-        <input value={words} onChange={(event) => setWords(event.target.value)} placeholder="搜索表情" aria-label="搜索表情" autoFocus />
+        <input value={words} onChange={(event) => setWords(event.target.value)} placeholder="搜索表情" aria-label="搜索表情" autoFocus={!touchFirst()} />
         <div className="emoji-tones">
           <button type="button" className="emoji-tone-current" aria-label="选择肤色" aria-expanded={toning} onClick={() => setToning(!toning)}>
             {'👋' + tone}
