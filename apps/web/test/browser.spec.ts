@@ -634,6 +634,50 @@ describe('creating and following up', () => {
     await wide.close();
   });
 
+  it('changes the password, signs in with the new one, and deletes the account', async () => {
+    const student = await stack.signUp('要注销的同学');
+    const own = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: stack.base, extraHTTPHeaders: { 'X-Forwarded-For': stack.clientAddress } });
+    const tab = await open(own);
+    const signIn = async (password: string) => {
+      await tab.locator('.sidebar').getByRole('button', { name: '登录' }).click();
+      await tab.getByLabel('小石榴号').fill(student.userId);
+      await tab.getByLabel('密码', { exact: true }).fill(password);
+      await Promise.all([tab.waitForEvent('load'), tab.locator('.auth-modal').getByRole('button', { name: '登录' }).click()]);
+      await tab.locator('.sidebar').getByRole('link', { name: '我' }).waitFor();
+    };
+    const account = async () => {
+      await tab.locator('.sidebar').getByRole('button', { name: '更多' }).click();
+      await tab.getByRole('menuitem', { name: '账号与安全' }).click();
+      return tab.getByRole('dialog', { name: '账号与安全' });
+    };
+    await tab.goto('/explore');
+    await signIn('secret-123');
+    let dialog = await account();
+    await dialog.getByLabel('当前密码').fill('not-my-password');
+    await dialog.getByLabel('新密码', { exact: true }).fill('fresh-456');
+    await dialog.getByLabel('确认新密码').fill('fresh-457');
+    await dialog.getByRole('button', { name: '修改密码' }).click();
+    await dialog.getByText('两次输入的新密码不一致').waitFor();
+    await dialog.getByLabel('确认新密码').fill('fresh-456');
+    provoked.push(/\/api\/users\/[^/]+\/password$/);
+    await dialog.getByRole('button', { name: '修改密码' }).click();
+    await dialog.getByText('当前密码输入错误，请检查后重新输入').waitFor();
+    expect(await dialog.getByLabel('当前密码').inputValue()).toBe('');
+    await dialog.getByLabel('当前密码').fill('secret-123');
+    await Promise.all([tab.waitForEvent('load'), dialog.getByRole('button', { name: '修改密码' }).click()]);
+    await tab.locator('.sidebar').getByRole('button', { name: '登录' }).waitFor();
+    expect((await stack.call('POST', '/api/auth/login', { user_id: student.userId, password: 'secret-123' })).status).not.toBe(200);
+    await signIn('fresh-456');
+
+    dialog = await account();
+    await dialog.getByRole('button', { name: '注销账号' }).click();
+    await tab.locator('.confirm', { hasText: '注销账号将永久删除您的所有数据，包括发布的内容、评论、收藏等，此操作不可恢复。确定要继续吗？' }).waitFor();
+    await Promise.all([tab.waitForEvent('load'), tab.locator('.confirm').getByRole('button', { name: '注销' }).click()]);
+    await tab.locator('.sidebar').getByRole('button', { name: '登录' }).waitFor();
+    expect((await stack.call('GET', `/api/users/${student.userId}`)).status).toBe(404);
+    await own.close();
+  });
+
   it('installs a service worker that keeps the shell and no API answer, and shows the offline page', async () => {
     const offline = await browser.newContext({ viewport: { width: 375, height: 812 }, baseURL: stack.base, extraHTTPHeaders: { 'X-Forwarded-For': stack.clientAddress } });
     await signInAs(offline, author);
