@@ -57,7 +57,7 @@ export function VerificationSection() {
     return (
       <div className={`verify-card status-${application.status}`} data-status={application.status}>
         <div className="verify-status">
-          <VerifiedBadge level={application.type === 1 ? 1 : 2} size={18} />
+          {application.status === 1 && <VerifiedBadge level={application.type} size={18} />}
           <b>{label}</b>
           <span className="verify-pill">{VERIFICATION_STATUS[application.status]}</span>
         </div>
