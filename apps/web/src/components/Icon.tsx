@@ -22,6 +22,9 @@ const PATHS = {
   check: 'M5 12l5 5 9-10',
   play: 'M8 5v14l11-7z',
   trash: 'M4 7h16M10 11v6m4-6v6M6 7l1 13h10l1-13M9 7V4h6v3',
+  smile: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM8.5 14.5s1.3 2 3.5 2 3.5-2 3.5-2M9 9.5h.01M15 9.5h.01',
+  at: 'M16 12a4 4 0 1 1-8 0 4 4 0 0 1 8 0zm0 0v1.5a2.5 2.5 0 0 0 5 0V12a9 9 0 1 0-3.5 7.1',
+  text: 'M5 6V4h14v2M12 4v16M9 20h6',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -3,10 +3,11 @@ import { ConfirmDialog, Modal } from '../../components/Modal';
 import { api, call } from '../../lib/api/client';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
+import { VerificationSection } from './VerificationSection';
 
 const DELETE_WARNING = '注销账号将永久删除您的所有数据，包括发布的内容、评论、收藏等，此操作不可恢复。确定要继续吗？';
 
-/** Account and security: change password and delete the account (public-side.md §2 modals, §5, §8). */
+/** Account and security: verification application, change password and delete the account (public-side.md §2 modals, §5, §8). */
 export function AccountModal({ onClose }: { onClose: () => void }) {
   const user = useSession((state) => state.user);
   const [current, setCurrent] = useState('');
@@ -57,8 +58,12 @@ export function AccountModal({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Modal title="账号与安全" onClose={onClose}>
-      <form className="form" onSubmit={(event) => void submit(event)} noValidate>
+    <Modal title="账号与安全" onClose={onClose} width={460}>
+      <section className="account-section">
+        <h3 className="form-section">申请认证</h3>
+        <VerificationSection />
+      </section>
+      <form className="form account-section" onSubmit={(event) => void submit(event)} noValidate>
         <h3 className="form-section">修改密码</h3>
         <Field label="当前密码" value={current} onChange={setCurrent} error={errors.current} />
         <Field label="新密码" value={next} onChange={setNext} error={errors.next} />

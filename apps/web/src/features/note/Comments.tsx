@@ -8,6 +8,8 @@ import type { NoteComment } from '../../lib/api/client';
 import { formatCount, relativeTime } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
+import { ComposeTools } from '../compose/ComposeTools';
+import { encodeMentions, type PickedMentions } from '../compose/mentions';
 import { commentHtml } from './rich-text';
 import type { CommentsState, ReplyTarget, Thread } from './useComments';
 
@@ -147,6 +149,7 @@ export function Composer({ state, actions }: { state: CommentsState; actions: Re
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   const [sending, setSending] = useState(false);
+  const [picked, setPicked] = useState<PickedMentions>({});
   const field = useRef<HTMLTextAreaElement>(null);
   const user = useSession((session) => session.user);
   const { replyTo, setReplyTo } = state;
@@ -160,6 +163,7 @@ export function Composer({ state, actions }: { state: CommentsState; actions: Re
 
   const cancel = () => {
     setText('');
+    setPicked({});
     setReplyTo(null);
     setOpen(false);
     field.current?.blur();
@@ -181,9 +185,10 @@ export function Composer({ state, actions }: { state: CommentsState; actions: Re
     setText('');
     setReplyTo(null);
     setOpen(false);
-    const ok = await state.send(content, target);
+    const ok = await state.send(encodeMentions(content, picked), target);
     setSending(false);
-    if (!ok) {
+    if (ok) setPicked({});
+    else {
       setText(content);
       setReplyTo(target);
       setOpen(true);
@@ -224,6 +229,7 @@ export function Composer({ state, actions }: { state: CommentsState; actions: Re
       </div>
       {open && (
         <div className="composer-buttons">
+          <ComposeTools field={field} value={text} onChange={setText} onMention={(more) => setPicked((before) => ({ ...before, ...more }))} maxLength={1000} />
           <span className="hint">Shift + Enter 发送</span>
           <button type="button" className="button ghost small" onClick={cancel}>
             取消

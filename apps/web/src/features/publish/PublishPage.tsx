@@ -7,12 +7,17 @@ import { useChannels } from '../../hooks/useChannels';
 import { api, ApiError, authFetch, call, type UploadedImage } from '../../lib/api/client';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
+import { ComposeTools } from '../compose/ComposeTools';
+import { decodeMentions, encodeMentions, type PickedMentions } from '../compose/mentions';
 import { compressImage, uploadVideo, videoThumbnail } from './media';
+import { TextImageModal } from './TextImageModal';
 import {
   contentToText,
   imageProblem,
   imageSlots,
   LIMITS,
+  LONG_PRESS,
+  moveItem,
   type PublishMode,
   publishProblem,
   publishSteps,
@@ -76,14 +81,82 @@ async function uploadCover(file: File): Promise<string> {
   return body.data.url;
 }
 
+/**
+ * Touch reordering: a press held 300 ms without moving 10 px picks the image up (with a short vibration), then it
+ * follows the finger over the others; moving earlier is a scroll and cancels the press.
+ */
+function useLongPressReorder(grid: React.RefObject<HTMLDivElement | null>, images: ImageItem[], setImages: (next: ImageItem[]) => void, setDragging: (id: string | null) => void) {
+  const latest = useRef({ images, setImages, setDragging });
+  latest.current = { images, setImages, setDragging };
+  useEffect(() => {
+    const element = grid.current;
+    if (!element) return;
+    let press: { id: string; x: number; y: number; timer: ReturnType<typeof setTimeout> | null; active: boolean } | null = null;
+    const itemAt = (x: number, y: number) => document.elementFromPoint(x, y)?.closest<HTMLElement>('.upload-item')?.dataset.id;
+    const stop = () => {
+      if (press?.timer) clearTimeout(press.timer);
+      if (press?.active) latest.current.setDragging(null);
+      press = null;
+    };
+    const start = (event: TouchEvent) => {
+      const id = (event.target as HTMLElement).closest<HTMLElement>('.upload-item')?.dataset.id;
+      const touch = event.touches[0];
+      if (!id || !touch || event.touches.length > 1 || (event.target as HTMLElement).closest('button')) return;
+      const current = { id, x: touch.clientX, y: touch.clientY, timer: null as ReturnType<typeof setTimeout> | null, active: false };
+      current.timer = setTimeout(() => {
+        current.active = true;
+        current.timer = null;
+        latest.current.setDragging(id);
+        navigator.vibrate?.(30);
+      }, LONG_PRESS.ms);
+      press = current;
+    };
+    const move = (event: TouchEvent) => {
+      const touch = event.touches[0];
+      if (!press || !touch) return;
+      if (!press.active) {
+        if (Math.hypot(touch.clientX - press.x, touch.clientY - press.y) > LONG_PRESS.slop) stop();
+        return;
+      }
+      event.preventDefault();
+      const over = itemAt(touch.clientX, touch.clientY);
+      if (over && over !== press.id) latest.current.setImages(moveItem(latest.current.images, press.id, over));
+    };
+    const contextMenu = (event: Event) => {
+      if (press) event.preventDefault();
+    };
+    element.addEventListener('touchstart', start, { passive: true });
+    // Not passive: once an image is picked up the page must not scroll under the finger.
+    element.addEventListener('touchmove', move, { passive: false });
+    element.addEventListener('touchend', stop);
+    element.addEventListener('touchcancel', stop);
+    element.addEventListener('contextmenu', contextMenu);
+    return () => {
+      stop();
+      element.removeEventListener('touchstart', start);
+      element.removeEventListener('touchmove', move);
+      element.removeEventListener('touchend', stop);
+      element.removeEventListener('touchcancel', stop);
+      element.removeEventListener('contextmenu', contextMenu);
+    };
+  }, [grid]);
+}
+
 function ImageGrid({ images, setImages }: { images: ImageItem[]; setImages: (next: ImageItem[]) => void }) {
   const input = useRef<HTMLInputElement>(null);
+  const grid = useRef<HTMLDivElement>(null);
   const [dragging, setDragging] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [writing, setWriting] = useState(false);
+  useLongPressReorder(grid, images, setImages, setDragging);
 
   const add = async (event: ChangeEvent<HTMLInputElement>) => {
     const files = [...(event.target.files ?? [])];
     event.target.value = '';
+    await addFiles(files);
+  };
+
+  const addFiles = async (files: File[]) => {
     if (files.length === 0) return;
     const { take, message } = imageSlots(images.length, files.length);
     if (message) toast.error(message);
@@ -102,13 +175,7 @@ function ImageGrid({ images, setImages }: { images: ImageItem[]; setImages: (nex
   };
 
   const drop = (targetId: string) => {
-    if (!dragging || dragging === targetId) return;
-    const from = images.findIndex((image) => image.id === dragging);
-    const to = images.findIndex((image) => image.id === targetId);
-    const next = [...images];
-    const [moved] = next.splice(from, 1);
-    next.splice(to, 0, moved as ImageItem);
-    setImages(next);
+    if (dragging) setImages(moveItem(images, dragging, targetId));
   };
 
   const move = (index: number, by: number) => {
@@ -120,10 +187,11 @@ function ImageGrid({ images, setImages }: { images: ImageItem[]; setImages: (nex
   };
 
   return (
-    <div className="upload-grid">
+    <div ref={grid} className="upload-grid">
       {images.map((image, index) => (
         <div
           key={image.id}
+          data-id={image.id}
           className={`upload-item ${dragging === image.id ? 'dragging' : ''}`}
           draggable
           onDragStart={() => setDragging(image.id)}
@@ -155,7 +223,14 @@ function ImageGrid({ images, setImages }: { images: ImageItem[]; setImages: (nex
           </span>
         </button>
       )}
+      {images.length < LIMITS.images && (
+        <button type="button" className="upload-add text-image-button" onClick={() => setWriting(true)} disabled={busy}>
+          <Icon name="text" size={26} />
+          <span>文字配图</span>
+        </button>
+      )}
       <input ref={input} type="file" accept="image/jpeg,image/png,image/webp" multiple hidden onChange={(event) => void add(event)} aria-label="选择图片" />
+      {writing && <TextImageModal onDone={(file) => void addFiles([file])} onClose={() => setWriting(false)} />}
     </div>
   );
 }
@@ -308,6 +383,8 @@ export default function PublishPage() {
   const [mode, setMode] = useState<PublishMode>('image');
   const [title, setTitle] = useState('');
   const [content, setContent] = useState('');
+  const [picked, setPicked] = useState<PickedMentions>({});
+  const contentField = useRef<HTMLTextAreaElement>(null);
   const [categoryId, setCategoryId] = useState<number | null>(null);
   const [tags, setTags] = useState<string[]>([]);
   const [images, setImages] = useState<ImageItem[]>([]);
@@ -326,7 +403,9 @@ export default function PublishPage() {
     call(api.GET('/api/posts/{id}', { params: { path: { id: draftId }, query: { skipViewCount: true } } }))
       .then((draft) => {
         setTitle(draft.title ?? '');
-        setContent(contentToText(draft.content ?? ''));
+        const shown = decodeMentions(contentToText(draft.content ?? ''));
+        setContent(shown.text);
+        setPicked(shown.picked);
         setCategoryId(draft.category_id ?? null);
         setTags((draft.tags ?? []).map((tag) => (typeof tag === 'string' ? tag : tag.name)));
         if (draft.type === 2 && draft.video_url) {
@@ -405,7 +484,7 @@ export default function PublishPage() {
         } else if (current === 'submit') {
           const body = {
             title: title.trim(),
-            content: textToContent(content.trim()),
+            content: textToContent(encodeMentions(content.trim(), picked)),
             tags,
             type: mode === 'image' ? (1 as const) : (2 as const),
             is_draft: draft,
@@ -472,12 +551,13 @@ export default function PublishPage() {
         <label className="field">
           <span className="field-label">正文</span>
           <span className="counted">
-            <textarea value={content} maxLength={LIMITS.content} rows={8} onChange={(event) => setContent(event.target.value)} placeholder="添加正文" />
+            <textarea ref={contentField} value={content} maxLength={LIMITS.content} rows={8} onChange={(event) => setContent(event.target.value)} placeholder="添加正文" />
             <em>
               {content.length}/{LIMITS.content}
             </em>
           </span>
         </label>
+        <ComposeTools field={contentField} value={content} onChange={setContent} onMention={(more) => setPicked((before) => ({ ...before, ...more }))} maxLength={LIMITS.content} />
         <label className="field">
           <span className="field-label">分类</span>
           <select value={categoryId ?? ''} onChange={(event) => setCategoryId(event.target.value ? Number(event.target.value) : null)}>

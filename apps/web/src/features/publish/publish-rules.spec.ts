@@ -1,4 +1,4 @@
-import { compressedSize, contentToText, imageProblem, imageSlots, publishProblem, publishSteps, stepLabel, tagState, tagSuggestions, textToContent, videoProblem } from './publish-rules';
+import { compressedSize, contentToText, imageProblem, imageSlots, moveItem, publishProblem, publishSteps, stepLabel, tagState, tagSuggestions, textToContent, videoProblem } from './publish-rules';
 
 const form = { mode: 'image' as const, title: '标题', content: '内容', categoryId: 1, images: 1, video: false };
 
@@ -56,5 +56,17 @@ describe('media rules', () => {
   });
   it('round-trips content text', () => {
     expect(contentToText(textToContent('a<b>\n第二行 &'))).toBe('a<b>\n第二行 &');
+  });
+});
+
+describe('reordering images', () => {
+  const items = ['a', 'b', 'c', 'd'].map((id) => ({ id }));
+  it('moves an item to the place of another, both ways', () => {
+    expect(moveItem(items, 'a', 'c').map((item) => item.id)).toEqual(['b', 'c', 'a', 'd']);
+    expect(moveItem(items, 'd', 'b').map((item) => item.id)).toEqual(['a', 'd', 'b', 'c']);
+  });
+  it('leaves the list alone for the same or an unknown item', () => {
+    expect(moveItem(items, 'b', 'b')).toBe(items);
+    expect(moveItem(items, 'x', 'b')).toBe(items);
   });
 });

@@ -121,3 +121,17 @@ export function contentToText(html: string): string {
     .replace(/<[^>]+>/g, '')
     .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (entity) => ({ '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&nbsp;': ' ' })[entity] ?? entity);
 }
+
+/** Long-press on touch: hold this long without moving further than the threshold, then drag (public-side.md §9). */
+export const LONG_PRESS = { ms: 300, slop: 10 } as const;
+
+/** The list with the item `fromId` moved to where `toId` is; unchanged when either is missing or they are the same. */
+export function moveItem<T extends { id: string }>(items: T[], fromId: string, toId: string): T[] {
+  const from = items.findIndex((item) => item.id === fromId);
+  const to = items.findIndex((item) => item.id === toId);
+  if (from < 0 || to < 0 || from === to) return items;
+  const next = [...items];
+  const [moved] = next.splice(from, 1);
+  next.splice(to, 0, moved as T);
+  return next;
+}
