@@ -1,4 +1,7 @@
 import { Module } from '@nestjs/common';
+import { AdminCommentsController, AdminPostsController } from './admin/admin-content.controller';
+import { AdminContentRepository } from './admin/admin-content.repository';
+import { AdminContentService } from './admin/admin-content.service';
 import { AccountRemovalService } from './authors/account-removal.service';
 import { AuthorRepository } from './authors/author.repository';
 import { UserEventsHandler } from './authors/user-events.handler';
@@ -24,7 +27,7 @@ import { UserContentController } from './users/user-content.controller';
 
 /** The content service (DESIGN.md §1): notes and drafts, feeds, categories, tags, comments, likes, collections, views. */
 @Module({
-  controllers: [CategoryController, PostController, CommentController, ReactionController, TagController, UserContentController, UserEventsHandler, MediaEventsHandler, PostAnnouncer],
+  controllers: [CategoryController, PostController, CommentController, ReactionController, TagController, UserContentController, UserEventsHandler, MediaEventsHandler, PostAnnouncer, AdminPostsController, AdminCommentsController],
   providers: [
     AuthorRepository,
     CategoryRepository,
@@ -39,6 +42,8 @@ import { UserContentController } from './users/user-content.controller';
     CommentService,
     ReactionService,
     AccountRemovalService,
+    AdminContentRepository,
+    AdminContentService,
   ],
   exports: [PostService, CommentService, ReactionService],
 })

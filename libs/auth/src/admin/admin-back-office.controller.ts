@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AdminIdsDto, AdminList, AdminListParams, type AdminListQuery, AdminWrite, ApiErrors, CurrentPrincipal, IdPipe, type Principal, Reply } from '@shiliu/platform';
+import { AdminIdsDto, AdminList, AdminListParams, type AdminListQuery, AdminOperation, ApiErrors, CurrentPrincipal, IdPipe, type Principal, Reply } from '@shiliu/platform';
 import { CreateAdminDto, AdminPasswordDto } from '../admins/admin.dto';
 import { AdminsService } from '../admins/admins.service';
 import {
@@ -31,7 +31,7 @@ export class AdminUsersController {
   }
 
   @ApiOperation({ summary: '新建用户（仅管理员）' })
-  @AdminWrite()
+  @AdminOperation()
   @ApiErrors(409)
   @Post()
   async create(@Body() body: AdminCreateUserDto) {
@@ -39,7 +39,7 @@ export class AdminUsersController {
   }
 
   @ApiOperation({ summary: '修改用户资料、小石榴号、IP属地与认证状态（仅管理员）' })
-  @AdminWrite()
+  @AdminOperation()
   @ApiErrors(409)
   @Put(':id')
   async update(@Param('id', IdPipe) id: number, @Body() body: AdminUpdateUserDto) {
@@ -47,7 +47,7 @@ export class AdminUsersController {
   }
 
   @ApiOperation({ summary: '删除用户（与用户注销账号相同：其笔记、评论、关注等随之删除；仅管理员）' })
-  @AdminWrite()
+  @AdminOperation()
   @Delete(':id')
   async remove(@Param('id', IdPipe) id: number) {
     await this.users.remove(id);
@@ -55,7 +55,7 @@ export class AdminUsersController {
   }
 
   @ApiOperation({ summary: '批量删除用户（仅管理员）' })
-  @AdminWrite()
+  @AdminOperation()
   @Delete()
   async removeMany(@Body() body: AdminIdsDto) {
     return new Reply('批量删除成功', await this.users.removeMany(body.ids));
@@ -76,7 +76,7 @@ export class AdminAuditController {
   }
 
   @ApiOperation({ summary: '为用户提交认证申请（仅管理员）' })
-  @AdminWrite()
+  @AdminOperation()
   @ApiErrors(404, 409)
   @Post()
   async create(@Body() body: AdminCreateApplicationDto) {
@@ -84,28 +84,28 @@ export class AdminAuditController {
   }
 
   @ApiOperation({ summary: '通过认证申请：用户获得认证标识（仅管理员）' })
-  @AdminWrite()
+  @AdminOperation()
   @Put(':id/approve')
   async approve(@Param('id', IdPipe) id: number) {
     return new Reply('审核通过', await this.audit.approve(id));
   }
 
   @ApiOperation({ summary: '拒绝认证申请，须填写拒绝原因 reject_reason（仅管理员）' })
-  @AdminWrite()
+  @AdminOperation()
   @Put(':id/reject')
   async reject(@Param('id', IdPipe) id: number, @Body() body: RejectApplicationDto) {
     return new Reply('已拒绝', await this.audit.reject(id, body.reject_reason || body.reason));
   }
 
   @ApiOperation({ summary: '修改认证申请状态（0 待审核，1 通过，2 拒绝并填写原因；仅管理员）' })
-  @AdminWrite()
+  @AdminOperation()
   @Put(':id')
   async update(@Param('id', IdPipe) id: number, @Body() body: AdminUpdateApplicationDto) {
     return new Reply('认证申请更新成功', await this.audit.update(id, body));
   }
 
   @ApiOperation({ summary: '删除认证申请（已通过的申请删除后用户失去认证标识；仅管理员）' })
-  @AdminWrite()
+  @AdminOperation()
   @Delete(':id')
   async remove(@Param('id', IdPipe) id: number) {
     await this.audit.remove(id);
@@ -113,7 +113,7 @@ export class AdminAuditController {
   }
 
   @ApiOperation({ summary: '批量删除认证申请（仅管理员）' })
-  @AdminWrite()
+  @AdminOperation()
   @Delete()
   async removeMany(@Body() body: AdminIdsDto) {
     return new Reply('批量删除成功', await this.audit.removeMany(body.ids));
@@ -134,7 +134,7 @@ export class AdminSessionsController {
   }
 
   @ApiOperation({ summary: '使会话失效（is_active: false；仅管理员）' })
-  @AdminWrite()
+  @AdminOperation()
   @Put(':id')
   async update(@Param('id') id: string, @Body() _body: AdminSessionDto) {
     await this.accounts.endSession(id);
@@ -142,7 +142,7 @@ export class AdminSessionsController {
   }
 
   @ApiOperation({ summary: '结束会话（仅管理员）' })
-  @AdminWrite()
+  @AdminOperation()
   @Delete(':id')
   async remove(@Param('id') id: string) {
     await this.accounts.endSession(id);
@@ -150,7 +150,7 @@ export class AdminSessionsController {
   }
 
   @ApiOperation({ summary: '批量结束会话（仅管理员）' })
-  @AdminWrite()
+  @AdminOperation()
   @Delete()
   async removeMany(@Body() body: SessionIdsDto) {
     return new Reply('批量删除成功', await this.accounts.endSessions(body.ids));
@@ -171,7 +171,7 @@ export class AdminAdminsController {
   }
 
   @ApiOperation({ summary: '新建管理员（仅管理员）' })
-  @AdminWrite()
+  @AdminOperation()
   @ApiErrors(409)
   @Post()
   async create(@Body() body: CreateAdminDto) {
@@ -179,7 +179,7 @@ export class AdminAdminsController {
   }
 
   @ApiOperation({ summary: '修改管理员密码（仅管理员）' })
-  @AdminWrite()
+  @AdminOperation()
   @Put(':id')
   async update(@Param('id', IdPipe) id: number, @Body() body: AdminPasswordDto) {
     await this.admins.setPassword(String(id), body.password);
@@ -187,7 +187,7 @@ export class AdminAdminsController {
   }
 
   @ApiOperation({ summary: '删除管理员（不能删除自己与最后一名管理员；仅管理员）' })
-  @AdminWrite()
+  @AdminOperation()
   @Delete(':id')
   async remove(@CurrentPrincipal() principal: Principal, @Param('id', IdPipe) id: number) {
     await this.admins.remove(String(id), principal.id);
@@ -195,7 +195,7 @@ export class AdminAdminsController {
   }
 
   @ApiOperation({ summary: '批量删除管理员（仅管理员）' })
-  @AdminWrite()
+  @AdminOperation()
   @Delete()
   async removeMany(@CurrentPrincipal() principal: Principal, @Body() body: AdminIdsDto) {
     return new Reply('批量删除成功', await this.accounts.removeAdmins(body.ids, principal.id));

@@ -167,5 +167,5 @@ export function AdminList(spec: AdminListSpec) {
   );
 }
 
-/** An administrator's write: administrators only, 403 for a student's token. */
-export const AdminWrite = () => applyDecorators(AdminOnly(), ApiErrors(403));
+/** Any other admin operation: administrators only, 403 for a student's token. */
+export const AdminOperation = () => applyDecorators(AdminOnly(), ApiErrors(403));
