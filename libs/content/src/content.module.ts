@@ -1,7 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AdminCommentsController, AdminPostsController } from './admin/admin-content.controller';
-import { AdminContentRepository } from './admin/admin-content.repository';
-import { AdminContentService } from './admin/admin-content.service';
+import { adminControllers, adminProviders } from './admin/admin.providers';
 import { AccountRemovalService } from './authors/account-removal.service';
 import { AuthorRepository } from './authors/author.repository';
 import { UserEventsHandler } from './authors/user-events.handler';
@@ -27,7 +25,7 @@ import { UserContentController } from './users/user-content.controller';
 
 /** The content service (DESIGN.md §1): notes and drafts, feeds, categories, tags, comments, likes, collections, views. */
 @Module({
-  controllers: [CategoryController, PostController, CommentController, ReactionController, TagController, UserContentController, UserEventsHandler, MediaEventsHandler, PostAnnouncer, AdminPostsController, AdminCommentsController],
+  controllers: [CategoryController, PostController, CommentController, ReactionController, TagController, UserContentController, UserEventsHandler, MediaEventsHandler, PostAnnouncer, ...adminControllers],
   providers: [
     AuthorRepository,
     CategoryRepository,
@@ -42,8 +40,7 @@ import { UserContentController } from './users/user-content.controller';
     CommentService,
     ReactionService,
     AccountRemovalService,
-    AdminContentRepository,
-    AdminContentService,
+    ...adminProviders,
   ],
   exports: [PostService, CommentService, ReactionService],
 })

@@ -57,6 +57,14 @@ describe('admin back office: notes and comments (content service, PostgreSQL)', 
     ['POST', '/api/admin/comments'],
     ['DELETE', '/api/admin/comments/1'],
     ['DELETE', '/api/admin/comments'],
+    ...['categories', 'tags', 'likes', 'collections'].flatMap((entity) => [
+      ['GET', `/api/admin/${entity}`],
+      ['POST', `/api/admin/${entity}`],
+      ['DELETE', `/api/admin/${entity}/1`],
+      ['DELETE', `/api/admin/${entity}`],
+    ]),
+    ['PUT', '/api/admin/categories/1'],
+    ['PUT', '/api/admin/tags/1'],
   ])('%s %s: 401 without a token, 403 with a student token', async (method, path) => {
     const body = method === 'GET' ? undefined : {};
     expect((await app.call(method, path, { body })).body).toEqual({ code: 401, message: '未授权访问', data: null });
@@ -132,5 +140,53 @@ describe('admin back office: notes and comments (content service, PostgreSQL)', 
     expect(deleted.map((payload) => payload.id).sort()).toEqual([one, two].sort());
     expect((await app.call('DELETE', '/api/admin/comments', { token: admin, body: {} })).body).toMatchObject({ code: 400, message: '请选择要删除的项目' });
     expect((await app.call('DELETE', `/api/admin/comments/${one}`, { token: admin })).status).toBe(404);
+  });
+
+  it('manages categories: the spec\'s form rules, no duplicates, and never one that still has notes', async () => {
+    expect((await app.call('POST', '/api/admin/categories', { token: admin, body: { name: '测试分类', category_title: 'Testing' } })).body).toMatchObject({ code: 400, message: '只能输入小写英文字母' });
+    const created = await app.call<{ id: number; name: string; post_count: number }>('POST', '/api/admin/categories', { token: admin, body: { name: '测试分类', category_title: 'testing' } });
+    expect(created.body).toMatchObject({ code: 200, message: '分类创建成功', data: { name: '测试分类', post_count: 0 } });
+    expect((await app.call('POST', '/api/admin/categories', { token: admin, body: { name: '测试分类', category_title: 'other' } })).status).toBe(409);
+    const id = created.body.data.id;
+    const noteId = await publish({ category_id: id, title: '分类里的笔记' });
+    const renamed = await app.call<{ name: string; post_count: number }>('PUT', `/api/admin/categories/${id}`, { token: admin, body: { name: '改名分类', category_title: 'renamed' } });
+    expect(renamed.body.data).toMatchObject({ name: '改名分类', post_count: 1 });
+    expect((await payloads<PostUpdatedPayload>(postUpdated.type)).some((payload) => payload.post.id === noteId && payload.post.category_title === 'renamed')).toBe(true);
+    const listed = await app.call<Page<{ id: number }>>('GET', '/api/admin/categories?name=改名&sortField=post_count', { token: admin });
+    expect(listed.body.data.data.map((category) => category.id)).toEqual([id]);
+    expect((await app.call('DELETE', `/api/admin/categories/${id}`, { token: admin })).body).toMatchObject({ code: 409, message: '分类「改名分类」下还有笔记，不能删除' });
+    await app.call('DELETE', `/api/admin/posts/${noteId}`, { token: admin });
+    expect((await app.call('DELETE', `/api/admin/categories/${id}`, { token: admin })).body).toEqual({ code: 200, message: '删除成功', data: null });
+    expect((await app.call('DELETE', `/api/admin/categories/${id}`, { token: admin })).status).toBe(404);
+  });
+
+  it('renames and deletes tags, announcing the notes that carry them', async () => {
+    const noteId = await publish({ title: '带标签', tags: ['旧名字'] });
+    const listed = await app.call<Page<{ id: number; name: string; use_count: number }>>('GET', '/api/admin/tags?name=旧名字', { token: admin });
+    expect(listed.body.data.data).toEqual([expect.objectContaining({ name: '旧名字', use_count: 1 })]);
+    const tagId = listed.body.data.data[0].id;
+    expect((await app.call('PUT', `/api/admin/tags/${tagId}`, { token: admin, body: { name: '新名字' } })).body).toMatchObject({ code: 200, data: { name: '新名字', use_count: 1 } });
+    expect((await payloads<PostUpdatedPayload>(postUpdated.type)).some((payload) => payload.post.id === noteId && payload.post.tags.includes('新名字'))).toBe(true);
+    expect((await app.call('POST', '/api/admin/tags', { token: admin, body: { name: '新名字' } })).status).toBe(409);
+    expect((await app.call('DELETE', '/api/admin/tags', { token: admin, body: { ids: [tagId] } })).body).toEqual({ code: 200, message: '批量删除成功', data: { deletedCount: 1 } });
+    expect((await app.call<AdminPost>('GET', `/api/admin/posts/${noteId}`, { token: admin })).body.data.tags).toEqual([]);
+  });
+
+  it('makes and takes back likes and collections with the counters and events of a student\'s tap', async () => {
+    const noteId = await publish({ title: '被点赞' });
+    const like = await app.call<{ id: number; user_display_id: string; target_type: number }>('POST', '/api/admin/likes', { token: admin, body: { user_id: reader.userId, target_type: 1, target_id: noteId } });
+    expect(like.body).toMatchObject({ code: 200, data: { user_display_id: reader.userId, target_type: 1, target_id: noteId } });
+    const collection = await app.call<{ id: number; post_title: string }>('POST', '/api/admin/collections', { token: admin, body: { user_id: reader.userId, post_id: noteId } });
+    expect(collection.body).toMatchObject({ code: 200, data: { post_title: '被点赞' } });
+    expect((await app.call<PostData>('GET', `/api/posts/${noteId}?skipViewCount=true`)).body.data).toMatchObject({ like_count: 1, collect_count: 1 });
+    const likes = await app.call<Page<{ id: number }>>('GET', `/api/admin/likes?target_type=1&target_id=${noteId}`, { token: admin });
+    expect(likes.body.data.data.map((row) => row.id)).toEqual([like.body.data.id]);
+    expect((await app.call('GET', '/api/admin/likes?sortField=user_id', { token: admin })).status).toBe(400);
+    expect((await app.call('DELETE', `/api/admin/likes/${like.body.data.id}`, { token: admin })).body).toEqual({ code: 200, message: '删除成功', data: null });
+    expect((await app.call('DELETE', '/api/admin/collections', { token: admin, body: { ids: [collection.body.data.id] } })).body).toEqual({ code: 200, message: '批量删除成功', data: { deletedCount: 1 } });
+    expect((await app.call<PostData>('GET', `/api/posts/${noteId}?skipViewCount=true`)).body.data).toMatchObject({ like_count: 0, collect_count: 0 });
+    expect((await app.events('post.unliked')).some((event) => (event.payload as { post_id: number }).post_id === noteId)).toBe(true);
+    expect((await app.events('post.uncollected')).some((event) => (event.payload as { post_id: number }).post_id === noteId)).toBe(true);
+    expect((await app.call('POST', '/api/admin/likes', { token: admin, body: { user_id: reader.userId, target_type: 3, target_id: noteId } })).status).toBe(400);
   });
 });
