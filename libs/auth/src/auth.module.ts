@@ -4,6 +4,7 @@ import { AdminAuditService } from './admin/admin-audit.service';
 import { AdminAdminsController, AdminAuditController, AdminSessionsController, AdminUsersController } from './admin/admin-back-office.controller';
 import { AdminListsRepository } from './admin/admin-lists.repository';
 import { AdminUsersService } from './admin/admin-users.service';
+import { UserCounterRepository, UserCountersHandler } from './admin/user-counters.handler';
 import { AccountsController } from './accounts/accounts.controller';
 import { AccountsService } from './accounts/accounts.service';
 import { AdminAuthController } from './admins/admin-auth.controller';
@@ -39,6 +40,7 @@ import { VerificationService } from './verification/verification.service';
     AdminSessionsController,
     AdminAdminsController,
     UserAnnouncer,
+    UserCountersHandler,
   ],
   providers: [
     { provide: AUTH_CONFIG, useFactory: () => loadAuthConfig() },
@@ -47,6 +49,7 @@ import { VerificationService } from './verification/verification.service';
     AdminAuditService,
     AdminListsRepository,
     AdminUsersService,
+    UserCounterRepository,
     AdminRepository,
     AdminsService,
     AuthRateLimits,

@@ -1,4 +1,4 @@
-import { adminActed, type EventDefinition, userDeleted, userUpdated, userVerified } from '@shiliu/contracts';
+import { adminActed, type EventDefinition, userDeleted, userFollowed, userUpdated, userVerified } from '@shiliu/contracts';
 import { ADMIN_PASSWORD, AuthTestApp, signUp, type SignedUp, type Tokens } from './auth-test-app';
 
 interface Page<T> {
@@ -82,6 +82,20 @@ describe('admin back office: users, verification audit, sessions, administrators
     expect((await auth.call('GET', '/api/admin/users?sortOrder=sideways', { token: admin })).status).toBe(400);
     expect((await auth.call('GET', '/api/admin/users?is_admin=1', { token: admin })).body).toMatchObject({ code: 400, message: '不支持的查询参数：is_admin' });
     expect((await auth.call('GET', '/api/admin/users?limit=101', { token: admin })).status).toBe(400);
+  });
+
+  it('shows and sorts by the follow and fan counts social announces, the newest count winning', async () => {
+    const a = await signUp(auth, { nickname: '计数甲' });
+    const b = await signUp(auth, { nickname: '计数乙' });
+    const follow = (fans: number, at: string) =>
+      auth.deliver(userFollowed.type, { follower_id: a.user.id, follower_user_id: a.userId, following_id: b.user.id, following_user_id: b.userId, follower_follow_count: 1, following_fans_count: fans }, new Date(at));
+    await follow(3, '2026-01-02T00:00:00Z');
+    await follow(2, '2026-01-01T00:00:00Z');
+    const listed = await auth.call<Page<{ user_id: string; follow_count: number; fans_count: number }>>('GET', '/api/admin/users?search=计数&sortField=fans_count&sortOrder=desc', { token: admin });
+    expect(listed.body.data.data.map((user) => [user.user_id, user.follow_count, user.fans_count])).toEqual([
+      [b.userId, 0, 3],
+      [a.userId, 1, 0],
+    ]);
   });
 
   it('creates, edits and deletes a user through the same events as a student, and logs each administrator write', async () => {

@@ -3,9 +3,16 @@ import { adminRows, type AdminListQuery, type AdminListSpec, rowsOf } from '@shi
 import type { EntityManager } from 'typeorm';
 import type { ApplicationRow } from '../verification/verification.repository';
 
-/** admin-and-startup.md §3 "User (admin list)" and §7: search and user_display_id filters; sort by id or created_at. */
+/** admin-and-startup.md §3 "User (admin list)" and §7: search and user_display_id filters; sort by id, counts or created_at. */
 export const USER_LIST: AdminListSpec = {
-  sortFields: { id: 'u."id"', created_at: 'u."created_at"', nickname: 'u."nickname"', user_id: 'u."user_id"' },
+  sortFields: {
+    id: 'u."id"',
+    created_at: 'u."created_at"',
+    nickname: 'u."nickname"',
+    user_id: 'u."user_id"',
+    follow_count: 'COALESCE(c."follow_count", 0)',
+    fans_count: 'COALESCE(c."fans_count", 0)',
+  },
   defaultSort: 'id',
   tieBreaker: 'u."id"',
   filters: {
@@ -45,6 +52,12 @@ export const ADMIN_LIST: AdminListSpec = {
   filters: { username: { match: 'contains', columns: ['"username"'], description: '用户名包含' } },
 };
 
+const SELECT_USERS = `
+  SELECT u."id", u."user_id", u."nickname", u."avatar", u."bio", u."location", u."verified", u."gender", u."zodiac_sign", u."mbti",
+    u."education", u."major", u."interests", u."created_at",
+    COALESCE(c."follow_count", 0) AS "follow_count", COALESCE(c."fans_count", 0) AS "fans_count"
+  FROM "users" u LEFT JOIN "user_counters" c ON c."user_id" = u."id"`;
+
 export interface AdminUserRow {
   id: string;
   user_id: string;
@@ -59,6 +72,8 @@ export interface AdminUserRow {
   education: string | null;
   major: string | null;
   interests: string[];
+  follow_count: number;
+  fans_count: number;
   created_at: Date;
 }
 
@@ -88,13 +103,12 @@ export interface AdminAccountRow {
 @Injectable()
 export class AdminListsRepository {
   async users(manager: EntityManager, query: AdminListQuery): Promise<{ rows: AdminUserRow[]; total: number }> {
-    return adminRows<AdminUserRow>(
-      manager,
-      query,
-      `SELECT u."id", u."user_id", u."nickname", u."avatar", u."bio", u."location", u."verified", u."gender", u."zodiac_sign", u."mbti",
-              u."education", u."major", u."interests", u."created_at"
-       FROM "users" u`,
-    );
+    return adminRows<AdminUserRow>(manager, query, SELECT_USERS);
+  }
+
+  async user(manager: EntityManager, id: string): Promise<AdminUserRow | null> {
+    const [row] = await rowsOf<AdminUserRow>(manager, `${SELECT_USERS} WHERE u."id" = $1`, [id]);
+    return row ?? null;
   }
 
   async applications(manager: EntityManager, query: AdminListQuery): Promise<{ rows: AdminApplicationRow[]; total: number }> {

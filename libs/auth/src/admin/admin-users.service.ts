@@ -27,10 +27,13 @@ export interface AdminUserView extends PersonalityTags {
   location: string;
   verified: 0 | 1 | 2;
   personality_tags: PersonalityTags;
+  /** From social's follow events (auth's `user_counters` read model). */
+  follow_count: number;
+  fans_count: number;
   created_at: string;
 }
 
-function toAdminUser(row: AdminUserRow | UserRow): AdminUserView {
+function toAdminUser(row: AdminUserRow): AdminUserView {
   const tags: PersonalityTags = { gender: row.gender, zodiac_sign: row.zodiac_sign, mbti: row.mbti, education: row.education, major: row.major, interests: row.interests };
   return {
     id: Number(row.id),
@@ -42,6 +45,8 @@ function toAdminUser(row: AdminUserRow | UserRow): AdminUserView {
     verified: row.verified,
     ...tags,
     personality_tags: tags,
+    follow_count: row.follow_count,
+    fans_count: row.fans_count,
     created_at: row.created_at.toISOString(),
   };
 }
@@ -94,7 +99,7 @@ export class AdminUsersService {
         await this.outbox.add(tx, userUpdated, { user: profileSnapshot(after) });
       }
     });
-    return toAdminUser((await this.userRows.findById(this.dataSource.manager, user.id))!);
+    return toAdminUser((await this.lists.user(this.dataSource.manager, user.id))!);
   }
 
   /** The account goes as if its owner deleted it: sessions revoked, user.deleted for every other service. */
