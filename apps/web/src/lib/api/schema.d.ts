@@ -1762,6 +1762,8 @@ export interface components {
             /** @enum {number} */
             verified: 0 | 1 | 2;
             personality_tags: components["schemas"]["PersonalityTags"];
+            follow_count: number;
+            fans_count: number;
             created_at: string;
             gender: string | null;
             zodiac_sign: string | null;
@@ -3943,7 +3945,7 @@ export interface operations {
                 /** @description 每页条数，默认 20，最多 100 */
                 limit?: number;
                 /** @description 排序字段，默认 id */
-                sortField?: "id" | "created_at" | "nickname" | "user_id";
+                sortField?: "id" | "created_at" | "nickname" | "user_id" | "follow_count" | "fans_count";
                 /** @description 排序方向，默认 desc */
                 sortOrder?: "asc" | "desc";
                 /** @description 昵称或小石榴号包含 */
