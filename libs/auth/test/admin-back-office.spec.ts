@@ -124,6 +124,19 @@ describe('admin back office: users, verification audit, sessions, administrators
     ]);
   });
 
+  it('switches an account off: signed out at once, sign-in refused with a 403, and back on again', async () => {
+    const someone = await signUp(auth);
+    const off = await auth.call<{ is_active: boolean }>('PUT', `/api/admin/users/${someone.user.id}`, { token: admin, body: { is_active: 0 } });
+    expect(off.body.data.is_active).toBe(false);
+    expect((await auth.call('GET', '/api/auth/me', { token: someone.tokens.access_token })).status).toBe(401);
+    expect((await auth.call('POST', '/api/auth/refresh', { body: { refresh_token: someone.tokens.refresh_token } })).status).toBe(401);
+    expect((await auth.call('POST', '/api/auth/login', { body: { user_id: someone.userId, password: someone.password } })).body).toEqual({ code: 403, message: '账号已被禁用，请联系管理员', data: null });
+    const inactive = await auth.call<Page<{ user_id: string }>>('GET', `/api/admin/users?is_active=false&user_display_id=${someone.userId}`, { token: admin });
+    expect(inactive.body.data.data.map((user) => user.user_id)).toEqual([someone.userId]);
+    await auth.call('PUT', `/api/admin/users/${someone.user.id}`, { token: admin, body: { is_active: true } });
+    expect((await auth.call('POST', '/api/auth/login', { body: { user_id: someone.userId, password: someone.password } })).status).toBe(200);
+  });
+
   it('bulk-deletes users, skipping ids that are gone, and asks for a selection', async () => {
     const a = await signUp(auth);
     const b = await signUp(auth);

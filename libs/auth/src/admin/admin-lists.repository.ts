@@ -19,6 +19,7 @@ export const USER_LIST: AdminListSpec = {
     search: { match: 'contains', columns: ['u."nickname"', 'u."user_id"'], description: '昵称或小石榴号包含' },
     user_display_id: { match: 'equals', columns: ['u."user_id"'], description: '小石榴号' },
     verified: { match: 'integer', columns: ['u."verified"'], description: '认证：0 未认证，1 官方认证，2 个人认证' },
+    is_active: { match: 'boolean', columns: ['u."is_active"'], description: '是否可以登录' },
   },
 };
 
@@ -54,7 +55,7 @@ export const ADMIN_LIST: AdminListSpec = {
 
 const SELECT_USERS = `
   SELECT u."id", u."user_id", u."nickname", u."avatar", u."bio", u."location", u."verified", u."gender", u."zodiac_sign", u."mbti",
-    u."education", u."major", u."interests", u."created_at",
+    u."education", u."major", u."interests", u."is_active", u."created_at",
     COALESCE(c."follow_count", 0) AS "follow_count", COALESCE(c."fans_count", 0) AS "fans_count"
   FROM "users" u LEFT JOIN "user_counters" c ON c."user_id" = u."id"`;
 
@@ -72,6 +73,7 @@ export interface AdminUserRow {
   education: string | null;
   major: string | null;
   interests: string[];
+  is_active: boolean;
   follow_count: number;
   fans_count: number;
   created_at: Date;
@@ -172,5 +174,9 @@ export class AdminListsRepository {
 
   async deleteSession(manager: EntityManager, id: string): Promise<void> {
     await rowsOf(manager, `DELETE FROM "sessions" WHERE "id" = $1`, [id]);
+  }
+
+  async setActive(manager: EntityManager, id: string, active: boolean): Promise<void> {
+    await rowsOf(manager, `UPDATE "users" SET "is_active" = $2, "updated_at" = now() WHERE "id" = $1`, [id, active]);
   }
 }

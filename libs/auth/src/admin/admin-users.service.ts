@@ -2,6 +2,7 @@ import { ConflictException, Injectable, NotFoundException } from '@nestjs/common
 import { userUpdated, userVerified } from '@shiliu/contracts';
 import { adminPage, type AdminListQuery, type AdminPage, Outbox } from '@shiliu/platform';
 import { DataSource } from 'typeorm';
+import { SessionsService } from '../sessions/sessions.service';
 import { profileSnapshot } from '../users/public-user';
 import { UserRepository, type UserRow } from '../users/user.repository';
 import { USER_ID_TAKEN, UsersService } from '../users/users.service';
@@ -27,6 +28,8 @@ export interface AdminUserView extends PersonalityTags {
   location: string;
   verified: 0 | 1 | 2;
   personality_tags: PersonalityTags;
+  /** Whether the account may sign in. */
+  is_active: boolean;
   /** From social's follow events (auth's `user_counters` read model). */
   follow_count: number;
   fans_count: number;
@@ -45,6 +48,7 @@ function toAdminUser(row: AdminUserRow): AdminUserView {
     verified: row.verified,
     ...tags,
     personality_tags: tags,
+    is_active: row.is_active,
     follow_count: row.follow_count,
     fans_count: row.fans_count,
     created_at: row.created_at.toISOString(),
@@ -64,6 +68,7 @@ export class AdminUsersService {
     private readonly users: UsersService,
     private readonly userRows: UserRepository,
     private readonly lists: AdminListsRepository,
+    private readonly sessions: SessionsService,
   ) {}
 
   async list(query: AdminListQuery): Promise<AdminPage<AdminUserView>> {
@@ -81,7 +86,7 @@ export class AdminUsersService {
   async update(id: number, form: AdminUpdateUserDto): Promise<AdminUserView> {
     const user = await this.require(id);
     await this.users.updateProfile(user, form);
-    await this.dataSource.transaction(async (tx) => {
+    const revoked = await this.dataSource.transaction(async (tx) => {
       await this.userRows.lock(tx, user.id);
       const current = (await this.userRows.findById(tx, user.id))!;
       const userId = form.user_id ?? current.user_id;
@@ -98,7 +103,12 @@ export class AdminUsersService {
       if ((verified !== current.verified && verified === 0) || userId !== current.user_id || location !== current.location) {
         await this.outbox.add(tx, userUpdated, { user: profileSnapshot(after) });
       }
+      if (form.is_active === undefined) return [];
+      await this.lists.setActive(tx, user.id, form.is_active);
+      // Switched off, the account is signed out everywhere at once, and sign-in refuses it (AccountsService).
+      return form.is_active ? [] : this.sessions.revokeAll('user', user.id, null, tx);
     });
+    await this.sessions.announce(revoked);
     return toAdminUser((await this.lists.user(this.dataSource.manager, user.id))!);
   }
 

@@ -1,6 +1,6 @@
 import { toPlainText } from '@shiliu/platform';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, MaxLength, MinLength } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, MaxLength, MinLength } from 'class-validator';
 import { USER_ID_PATTERN } from '../accounts/account.dto';
 import { UpdateProfileDto } from '../users/user.dto';
 import { SubmitVerificationDto } from '../verification/verification.dto';
@@ -26,6 +26,11 @@ export class AdminUpdateUserDto extends UpdateProfileDto {
   @IsInt({ message: '认证状态只能是 0、1 或 2' })
   @IsIn([0, 1, 2], { message: '认证状态只能是 0、1 或 2' })
   verified?: 0 | 1 | 2;
+
+  @IsOptional()
+  @Transform(({ value }: { value: unknown }) => (value === 1 || value === '1' || value === 'true' ? true : value === 0 || value === '0' || value === 'false' ? false : value))
+  @IsBoolean({ message: 'is_active 必须是 true/false 或 1/0' })
+  is_active?: boolean;
 }
 
 /** A user created by an administrator: product ID, nickname and password as at registration, then the rest. */

@@ -2,13 +2,15 @@ import { schemaOf } from '@shiliu/platform';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Each user's follow and fan counts for the back office's users table, kept from social's follow events (which
- * carry both users' counters after each change); `*_as_of` keeps an older event from overwriting a newer count.
+ * The back office's users table: whether an account may sign in (an administrator can switch it off), and each
+ * user's follow and fan counts kept from social's follow events (which carry both users' counters after each
+ * change); `*_as_of` keeps an older event from overwriting a newer count.
  */
-export class UserCounters1764100000000 implements MigrationInterface {
-  name = 'UserCounters1764100000000';
+export class AuthAdminBackOffice1764100000000 implements MigrationInterface {
+  name = 'AuthAdminBackOffice1764100000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`ALTER TABLE "${schemaOf(queryRunner)}"."users" ADD COLUMN "is_active" boolean NOT NULL DEFAULT true`);
     await queryRunner.query(`
       CREATE TABLE "${schemaOf(queryRunner)}"."user_counters" (
         "user_id" bigint PRIMARY KEY,
@@ -21,5 +23,6 @@ export class UserCounters1764100000000 implements MigrationInterface {
 
   async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`DROP TABLE "${schemaOf(queryRunner)}"."user_counters"`);
+    await queryRunner.query(`ALTER TABLE "${schemaOf(queryRunner)}"."users" DROP COLUMN "is_active"`);
   }
 }
