@@ -1658,12 +1658,14 @@ export interface components {
             location?: string;
             /** @enum {integer} */
             verified?: 0 | 1 | 2;
+            is_active?: boolean;
         };
         AdminUpdateUserDto: {
             user_id?: string;
             location?: string;
             /** @enum {integer} */
             verified?: 0 | 1 | 2;
+            is_active?: boolean;
             nickname?: string;
             bio?: string;
             avatar?: string;
@@ -1762,6 +1764,7 @@ export interface components {
             /** @enum {number} */
             verified: 0 | 1 | 2;
             personality_tags: components["schemas"]["PersonalityTags"];
+            is_active: boolean;
             follow_count: number;
             fans_count: number;
             created_at: string;
@@ -3954,6 +3957,8 @@ export interface operations {
                 user_display_id?: string;
                 /** @description 认证：0 未认证，1 官方认证，2 个人认证 */
                 verified?: number;
+                /** @description 是否可以登录 */
+                is_active?: boolean;
             };
             header?: never;
             path?: never;
