@@ -66,7 +66,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 登录 */
+        /** 登录（被管理员停用的账号：403） */
         post: operations["AccountsController_login"];
         delete?: never;
         options?: never;
@@ -2617,6 +2617,15 @@ export interface operations {
             };
             /** @description 未授权访问 */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 禁止访问 */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
