@@ -107,6 +107,8 @@ describe('admin back office: users, verification audit, sessions, administrators
     const id = created.body.data.id;
     expect((await auth.call('POST', '/api/admin/users', { token: admin, body: { user_id: 'admin_made_1', nickname: '重复', password: 'secret-123' } })).status).toBe(409);
     expect((await auth.call('POST', '/api/admin/users', { token: admin, body: { user_id: 'x', nickname: '短号', password: 'secret-123' } })).status).toBe(400);
+    expect((await auth.call('POST', '/api/admin/users', { token: admin, body: { password: '000000' } })).body).toEqual({ code: 400, message: '请输入小石榴号', data: null });
+    expect((await auth.call('POST', '/api/admin/users', { token: admin, body: { user_id: 'no_nickname', password: '000000' } })).body).toEqual({ code: 400, message: '请输入昵称', data: null });
 
     const edited = await auth.call<{ nickname: string; verified: number; user_id: string }>('PUT', `/api/admin/users/${id}`, { token: admin, body: { nickname: '改过名', verified: 2, user_id: 'admin_made_2' } });
     expect(edited.body.data).toMatchObject({ nickname: '改过名', verified: 2, user_id: 'admin_made_2' });

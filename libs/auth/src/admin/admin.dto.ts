@@ -1,3 +1,4 @@
+import { OmitType } from '@nestjs/swagger';
 import { toPlainText } from '@shiliu/platform';
 import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, MaxLength, MinLength } from 'class-validator';
@@ -33,20 +34,23 @@ export class AdminUpdateUserDto extends UpdateProfileDto {
   is_active?: boolean;
 }
 
-/** A user created by an administrator: product ID, nickname and password as at registration, then the rest. */
-export class AdminCreateUserDto extends AdminUpdateUserDto {
+/**
+ * A user created by an administrator: product ID, nickname and password as at registration, then the rest. The
+ * two required fields are left out of the edit form's rules (which make them optional) and declared here.
+ */
+export class AdminCreateUserDto extends OmitType(AdminUpdateUserDto, ['user_id', 'nickname'] as const) {
   @Transform(toPlainText)
   @IsString({ message: '请输入小石榴号' })
   @IsNotEmpty({ message: '请输入小石榴号' })
   @Matches(USER_ID_PATTERN, { message: USER_ID_RULE })
-  declare user_id: string;
+  user_id!: string;
 
   @Transform(toPlainText)
   @IsString({ message: '请输入昵称' })
   @IsNotEmpty({ message: '请输入昵称' })
   @MinLength(2, { message: '昵称长度为2-10个字符' })
   @MaxLength(10, { message: '昵称长度为2-10个字符' })
-  declare nickname: string;
+  nickname!: string;
 
   @IsString({ message: '请输入密码' })
   @MinLength(6, { message: '密码长度为6-20位' })

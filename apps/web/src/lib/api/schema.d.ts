@@ -1641,9 +1641,13 @@ export interface components {
             password: string;
         };
         AdminCreateUserDto: {
-            user_id?: string;
-            nickname?: string;
+            user_id: string;
+            nickname: string;
             password: string;
+            location?: string;
+            /** @enum {integer} */
+            verified?: 0 | 1 | 2;
+            is_active?: boolean;
             bio?: string;
             avatar?: string;
             /** @enum {string} */
@@ -1655,10 +1659,6 @@ export interface components {
             education?: "高中" | "大专" | "本科" | "硕士" | "博士" | "";
             major?: string;
             interests?: string[];
-            location?: string;
-            /** @enum {integer} */
-            verified?: 0 | 1 | 2;
-            is_active?: boolean;
         };
         AdminUpdateUserDto: {
             user_id?: string;
