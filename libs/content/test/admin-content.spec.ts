@@ -139,6 +139,7 @@ describe('admin back office: notes and comments (content service, PostgreSQL)', 
     const deleted = (await payloads<CommentDeletedPayload>(commentDeleted.type)).filter((payload) => payload.post_id === id);
     expect(deleted.map((payload) => payload.id).sort()).toEqual([one, two].sort());
     expect((await app.call('DELETE', '/api/admin/comments', { token: admin, body: {} })).body).toMatchObject({ code: 400, message: '请选择要删除的项目' });
+    expect((await app.call('DELETE', '/api/admin/comments', { token: admin, body: { ids: [1e20] } })).body).toMatchObject({ code: 400, message: 'ids 必须是正整数' });
     expect((await app.call('DELETE', `/api/admin/comments/${one}`, { token: admin })).status).toBe(404);
   });
 

@@ -51,12 +51,14 @@ export class AdminNotificationDto {
   @Type(() => Number)
   @IsInt({ message: '笔记 ID 无效' })
   @Min(1, { message: '笔记 ID 无效' })
+  @Max(Number.MAX_SAFE_INTEGER, { message: '笔记 ID 无效' })
   post_id?: number;
 
   @IsOptional()
   @Type(() => Number)
   @IsInt({ message: '评论 ID 无效' })
   @Min(1, { message: '评论 ID 无效' })
+  @Max(Number.MAX_SAFE_INTEGER, { message: '评论 ID 无效' })
   comment_id?: number;
 }
 

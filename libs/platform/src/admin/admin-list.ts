@@ -1,7 +1,7 @@
 import { applyDecorators, BadRequestException, createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import { ApiQuery } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, Min } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, Max, Min } from 'class-validator';
 import type { Request } from 'express';
 import { ApiErrors } from '../http/api-docs';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE, MAX_PAGE_SIZE, offsetOf } from '../http/pagination';
@@ -146,6 +146,7 @@ export class AdminIdsDto {
   @Type(() => Number)
   @IsInt({ each: true, message: 'ids 必须是正整数' })
   @Min(1, { each: true, message: 'ids 必须是正整数' })
+  @Max(Number.MAX_SAFE_INTEGER, { each: true, message: 'ids 必须是正整数' })
   ids!: number[];
 }
 
