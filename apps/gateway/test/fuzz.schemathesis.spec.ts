@@ -86,7 +86,7 @@ describe.each<RunMode>(['distributed', 'embedded'])('no input makes the API answ
     }
     const url = `${stack.base}${path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(kind === 'nul-bytes' ? NUL : pathValue(name)))}${query.size > 0 ? `?${query}` : ''}`;
     const headers: Record<string, string> = {
-      authorization: `Bearer ${path.startsWith('/api/auth/admin/') ? adminToken : student.token}`,
+      authorization: `Bearer ${/^\/api\/(auth\/)?admin\//.test(path) ? adminToken : student.token}`,
       'x-forwarded-for': stack.clientAddress,
     };
     let body: string | undefined;

@@ -1,4 +1,10 @@
 import { Module } from '@nestjs/common';
+import { AdminAccountsService } from './admin/admin-accounts.service';
+import { AdminAuditService } from './admin/admin-audit.service';
+import { AdminAdminsController, AdminAuditController, AdminSessionsController, AdminUsersController } from './admin/admin-back-office.controller';
+import { AdminListsRepository } from './admin/admin-lists.repository';
+import { AdminUsersService } from './admin/admin-users.service';
+import { UserCounterRepository, UserCountersHandler } from './admin/user-counters.handler';
 import { AccountsController } from './accounts/accounts.controller';
 import { AccountsService } from './accounts/accounts.service';
 import { AdminAuthController } from './admins/admin-auth.controller';
@@ -24,10 +30,26 @@ import { VerificationService } from './verification/verification.service';
 /** The identity service (DESIGN.md §1): accounts, profiles, sessions, captcha, administrators, verification. */
 @Module({
   // Verification's literal paths are registered before the users controller's ':user_id' ones.
-  controllers: [AccountsController, VerificationController, UsersController, AdminAuthController, UserAnnouncer],
+  controllers: [
+    AccountsController,
+    VerificationController,
+    UsersController,
+    AdminAuthController,
+    AdminUsersController,
+    AdminAuditController,
+    AdminSessionsController,
+    AdminAdminsController,
+    UserAnnouncer,
+    UserCountersHandler,
+  ],
   providers: [
     { provide: AUTH_CONFIG, useFactory: () => loadAuthConfig() },
     AccountsService,
+    AdminAccountsService,
+    AdminAuditService,
+    AdminListsRepository,
+    AdminUsersService,
+    UserCounterRepository,
     AdminRepository,
     AdminsService,
     AuthRateLimits,

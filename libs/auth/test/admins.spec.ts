@@ -37,10 +37,10 @@ describe('administrators (auth service, PostgreSQL)', () => {
     expect((await auth.call('POST', '/api/auth/admin/login', { body })).body).toEqual({ code: status, message, data: null });
   });
 
-  it('keeps the audiences apart: admin tokens on user calls and user tokens on admin calls are refused', async () => {
+  it('keeps the audiences apart: admin tokens on user calls and user tokens on admin calls are refused (403 on account management)', async () => {
     const student = await signUp(auth);
     expect((await auth.call('GET', '/api/auth/admin/me', { token: student.tokens.access_token })).status).toBe(401);
-    expect((await auth.call('GET', '/api/auth/admin/admins', { token: student.tokens.access_token })).status).toBe(401);
+    expect((await auth.call('GET', '/api/auth/admin/admins', { token: student.tokens.access_token })).status).toBe(403);
     expect((await auth.call('GET', '/api/auth/me', { token })).status).toBe(401);
     expect((await auth.call('PUT', `/api/users/${student.userId}`, { token, body: { nickname: '管理员改的' } })).status).toBe(401);
   });

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
+import { adminControllers, adminProviders } from './admin/admin.providers';
 import { AccountRemovalService } from './authors/account-removal.service';
 import { AuthorRepository } from './authors/author.repository';
 import { UserEventsHandler } from './authors/user-events.handler';
@@ -27,7 +28,7 @@ import { UserContentController } from './users/user-content.controller';
 
 /** The content service (DESIGN.md §1): notes and drafts, feeds, categories, tags, comments, likes, collections, views. */
 @Module({
-  controllers: [CategoryController, PostController, CommentController, ReactionController, TagController, UserContentController, UserEventsHandler, MediaEventsHandler, PostAnnouncer],
+  controllers: [CategoryController, PostController, CommentController, ReactionController, TagController, UserContentController, UserEventsHandler, MediaEventsHandler, PostAnnouncer, ...adminControllers],
   providers: [
     AuthorRepository,
     CategoryRepository,
@@ -44,6 +45,7 @@ import { UserContentController } from './users/user-content.controller';
     CommentService,
     ReactionService,
     AccountRemovalService,
+    ...adminProviders,
   ],
   exports: [PostService, CommentService, ReactionService],
 })

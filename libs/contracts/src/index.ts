@@ -31,3 +31,4 @@ export * from './events/user-followed.event';
 export * from './events/user-unfollowed.event';
 export * from './events/follow-announced.event';
 export * from './api/api-document';
+export * from './events/admin-acted.event';

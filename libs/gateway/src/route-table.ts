@@ -194,6 +194,8 @@ export const routeTable: readonly RouteEntry[] = [
   { method: 'DELETE', path: '/api/admin/notifications/:id', service: 'notify' },
   { method: 'DELETE', path: '/api/admin/notifications', service: 'notify' },
   { method: 'GET', path: '/api/admin/monitor/activities', service: 'notify' },
+  // The administrators' audit log, kept by notify from every service's admin.acted events.
+  { method: 'GET', path: '/api/admin/monitor/admin-actions', service: 'notify' },
 
   // search: public spec 7 "Notes, comments, likes, tags, search". The user
   // search for mentions (/users/search) stays with auth, as DESIGN 1 says.

@@ -1,4 +1,7 @@
 import { Module } from '@nestjs/common';
+import { AdminActionsController, AdminNotificationsController } from './admin/admin-notify.controller';
+import { AdminNotifyRepository } from './admin/admin-notify.repository';
+import { AdminNotifyService } from './admin/admin-notify.service';
 import { ActivityController } from './activities/activity.controller';
 import { ActivityRepository } from './activities/activity.repository';
 import { ActivityService } from './activities/activity.service';
@@ -27,6 +30,8 @@ import { UserEventsHandler } from './users/user-events.handler';
     PostEventsHandler,
     CommentEventsHandler,
     FollowEventsHandler,
+    AdminNotificationsController,
+    AdminActionsController,
   ],
   providers: [
     { provide: NOTIFY_SETTINGS, useFactory: () => loadNotifySettings() },
@@ -39,6 +44,8 @@ import { UserEventsHandler } from './users/user-events.handler';
     SenderRepository,
     NoteRepository,
     CommentCopyRepository,
+    AdminNotifyRepository,
+    AdminNotifyService,
   ],
 })
 export class NotifyModule {}

@@ -1,5 +1,5 @@
 import type { CommentSnapshot, PostSnapshot } from '@shiliu/contracts';
-import { ServiceTestApp, signAdminToken } from '@shiliu/platform/testing';
+import { ServiceTestApp } from '@shiliu/platform/testing';
 import { notifyService } from '../src';
 
 export { type Answer, postSnapshot, type TestUser } from '@shiliu/platform/testing';
@@ -8,10 +8,6 @@ export { type Answer, postSnapshot, type TestUser } from '@shiliu/platform/testi
 export class NotifyTestApp extends ServiceTestApp {
   static async start(): Promise<NotifyTestApp> {
     return new NotifyTestApp(await ServiceTestApp.boot(notifyService));
-  }
-
-  adminToken(): Promise<string> {
-    return signAdminToken(this.runtime.keys, 1, 'admin');
   }
 
   /** Users whose unread counters differ from a recount of their visible unread notifications (none, always). */

@@ -52,3 +52,5 @@ export * from './service/seed';
 export * from './cache/ttl-store';
 export * from './http/api-docs';
 export * from './service/service-openapi';
+export * from './admin/admin-list';
+export * from './admin/admin-action.interceptor';

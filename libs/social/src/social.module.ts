@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { AdminFollowsController, AdminFollowsService } from './admin/admin-follows.controller';
+import { AdminFollowsRepository } from './admin/admin-follows.repository';
 import { FollowAnnouncer } from './follows/follow-announcer.handler';
 import { FollowController } from './follows/follow.controller';
 import { FollowRepository } from './follows/follow.repository';
@@ -13,7 +15,7 @@ import { UserEventsHandler } from './users/user-events.handler';
 
 /** The social service (DESIGN.md §1): the follow graph, per-user counters and the user cards. */
 @Module({
-  controllers: [FollowController, FollowAnnouncer, UserStatsController, UserEventsHandler, PostEventsHandler],
-  providers: [FollowRepository, FollowService, PostRepository, UserCardRepository, UserStatsRepository, UserStatsService],
+  controllers: [FollowController, FollowAnnouncer, UserStatsController, UserEventsHandler, PostEventsHandler, AdminFollowsController],
+  providers: [FollowRepository, FollowService, PostRepository, UserCardRepository, UserStatsRepository, UserStatsService, AdminFollowsRepository, AdminFollowsService],
 })
 export class SocialModule {}

@@ -45,8 +45,8 @@ export class AccountsController {
     return new Reply('注册成功', await this.accounts.register(body, clientOf(req)));
   }
 
-  @ApiOperation({ summary: '登录' })
-  @ApiErrors(401)
+  @ApiOperation({ summary: '登录（被管理员停用的账号：403）' })
+  @ApiErrors(401, 403)
   @Post('login')
   async login(@Body() body: LoginDto, @Req() req: Request) {
     return new Reply('登录成功', await this.accounts.login(body, clientOf(req)));

@@ -1,4 +1,4 @@
-import { BadRequestException, ConflictException, Injectable, UnauthorizedException } from '@nestjs/common';
+import { BadRequestException, ConflictException, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { CaptchaService } from '../captcha/captcha.service';
 import { AuthRateLimits } from '../security/auth-rate-limits';
@@ -11,6 +11,7 @@ import type { LoginDto, RegisterDto } from './account.dto';
 
 export const LOGIN_FAILED = '小石榴号或密码错误';
 export const CAPTCHA_FAILED = '验证码错误或已过期，请重新获取';
+export const ACCOUNT_DISABLED = '账号已被禁用，请联系管理员';
 
 export interface SignedIn {
   tokens: TokenPair;
@@ -53,6 +54,8 @@ export class AccountsService {
       return found && (await this.hasher.verify(passwordHash, input.password)) ? found : null;
     });
     if (!user) throw new UnauthorizedException(LOGIN_FAILED);
+    // Only after the password matched, so that the answer says nothing about an account to someone without it.
+    if (!(await this.users.isActive(user.id))) throw new ForbiddenException(ACCOUNT_DISABLED);
     const tokens = await this.sessions.open({ audience: 'user', subjectId: user.id, name: user.user_id }, client);
     return { tokens, user: publicUser(user) };
   }

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AdminAuth, ApiErrors, CurrentPrincipal, type Principal, Reply } from '@shiliu/platform';
+import { AdminAuth, AdminOnly, ApiErrors, CurrentPrincipal, type Principal, Reply } from '@shiliu/platform';
 import type { Request } from 'express';
 import { RefreshDto } from '../accounts/account.dto';
 import { clientOf } from '../accounts/accounts.controller';
@@ -44,7 +44,7 @@ export class AdminAuthController {
   }
 
   @ApiOperation({ summary: '管理员列表' })
-  @AdminAuth()
+  @AdminOnly()
   @Get('admins')
   list() {
     return this.admins.list();
@@ -52,14 +52,14 @@ export class AdminAuthController {
 
   @ApiOperation({ summary: '新建管理员' })
   @ApiErrors(409)
-  @AdminAuth()
+  @AdminOnly()
   @Post('admins')
   async create(@Body() body: CreateAdminDto) {
     return new Reply('管理员创建成功', await this.admins.create(body.username, body.password));
   }
 
   @ApiOperation({ summary: '修改管理员密码' })
-  @AdminAuth()
+  @AdminOnly()
   @Put('admins/:id/password')
   async setPassword(@Param('id') id: string, @Body() body: AdminPasswordDto) {
     await this.admins.setPassword(numericId(id), body.password);
@@ -67,7 +67,7 @@ export class AdminAuthController {
   }
 
   @ApiOperation({ summary: '修改管理员（目前只能改密码）' })
-  @AdminAuth()
+  @AdminOnly()
   @Put('admins/:id')
   async update(@Param('id') id: string, @Body() body: AdminPasswordDto) {
     await this.admins.setPassword(numericId(id), body.password);
@@ -75,7 +75,7 @@ export class AdminAuthController {
   }
 
   @ApiOperation({ summary: '删除管理员' })
-  @AdminAuth()
+  @AdminOnly()
   @Delete('admins/:id')
   async remove(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
     await this.admins.remove(numericId(id), principal.id);

@@ -57,6 +57,12 @@ export class UserRepository {
     return rows.length > 0;
   }
 
+  /** False when an administrator has switched the account off. */
+  async isActive(manager: EntityManager, id: string): Promise<boolean> {
+    const [row] = await rowsOf<{ is_active: boolean }>(manager, `SELECT "is_active" FROM "users" WHERE "id" = $1`, [id]);
+    return row?.is_active ?? false;
+  }
+
   async passwordHashOf(manager: EntityManager, id: string): Promise<string | null> {
     const [row] = await rowsOf<{ password_hash: string }>(manager, `SELECT "password_hash" FROM "users" WHERE "id" = $1`, [id]);
     return row?.password_hash ?? null;

@@ -68,6 +68,10 @@ export class UsersService {
     return this.users.findById(this.dataSource.manager, id);
   }
 
+  async isActive(id: string): Promise<boolean> {
+    return this.users.isActive(this.dataSource.manager, id);
+  }
+
   async passwordHashOf(id: string): Promise<string | null> {
     return this.users.passwordHashOf(this.dataSource.manager, id);
   }

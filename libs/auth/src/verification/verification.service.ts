@@ -81,7 +81,8 @@ export class VerificationService {
     return this.show(application);
   }
 
-  private show(application: ApplicationRow): ShownApplication {
+  /** An application as anyone may see it: ID card and phone numbers masked. */
+  show(application: ApplicationRow): ShownApplication {
     const content = { ...application.content };
     for (const rule of contentRules[application.type]) {
       if (rule.secret && content[rule.name]) content[rule.name] = mask(this.cipher.decrypt(content[rule.name]), rule.secret.keepStart, rule.secret.keepEnd);

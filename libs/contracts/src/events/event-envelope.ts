@@ -20,5 +20,6 @@ export const topics = [
   'shiliu.media',
   'shiliu.verification',
   'shiliu.backfill',
+  'shiliu.admin',
 ] as const;
 export type Topic = (typeof topics)[number];

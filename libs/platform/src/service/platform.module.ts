@@ -2,6 +2,7 @@ import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
+import { AdminActionInterceptor } from '../admin/admin-action.interceptor';
 import { AccessTokenGuard } from '../auth/access-token.guard';
 import type { RevocationList } from '../auth/revocation-list';
 import { TokenVerifier } from '../auth/token-verifier';
@@ -49,6 +50,7 @@ export class PlatformModule {
         Outbox,
         { provide: APP_GUARD, useClass: AccessTokenGuard },
         { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
+        { provide: APP_INTERCEPTOR, useClass: AdminActionInterceptor },
         { provide: APP_FILTER, useFactory: () => new EnvelopeExceptionFilter(options.logger) },
         { provide: APP_PIPE, useFactory: createValidationPipe },
       ],

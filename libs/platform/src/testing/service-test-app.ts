@@ -5,7 +5,7 @@ import type { ServiceApp, ServiceRuntime } from '../service/create-service-app';
 import { createServiceApp } from '../service/create-service-app';
 import type { ServiceDefinition, ServiceName } from '../service/service-definition';
 import { requireEnv } from './infra';
-import { signUserToken, testServiceRuntime } from './test-runtime';
+import { signAdminToken, signUserToken, testServiceRuntime } from './test-runtime';
 
 export interface TestUser {
   id: number;
@@ -121,6 +121,11 @@ export class ServiceTestApp {
   /** An access token as auth would issue one. */
   token(id: number, userId: string): Promise<string> {
     return signUserToken(this.runtime.keys, id, userId);
+  }
+
+  /** An administrator's access token as auth would issue one. */
+  adminToken(id = 1, username = 'admin'): Promise<string> {
+    return signAdminToken(this.runtime.keys, id, username);
   }
 
   async call<T = unknown>(method: string, path: string, options: CallOptions = {}): Promise<Answer<T>> {

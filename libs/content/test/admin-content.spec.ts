@@ -1,0 +1,193 @@
+import { adminActed, type AdminActedPayload, commentDeleted, type CommentDeletedPayload, postDeleted, type PostDeletedPayload, postUpdated, type PostUpdatedPayload } from '@shiliu/contracts';
+import { ContentTestApp, noteForm, type PostData, type TestUser } from './content-test-app';
+
+interface Page<T> {
+  data: T[];
+  pagination: { page: number; limit: number; total: number; pages: number; totalPages: number };
+}
+interface AdminPost {
+  id: number;
+  title: string;
+  user_display_id: string;
+  nickname: string;
+  category: string | null;
+  tags: string[];
+  images: string[];
+  is_draft: number;
+  view_count: number;
+  comment_count: number;
+}
+interface AdminComment {
+  id: number;
+  content: string;
+  user_display_id: string;
+  post_id: number;
+  parent_id: number | null;
+}
+
+describe('admin back office: notes and comments (content service, PostgreSQL)', () => {
+  let app: ContentTestApp;
+  let admin: string;
+  let author: TestUser;
+  let reader: TestUser;
+
+  const payloads = async <T>(type: string): Promise<T[]> => (await app.events(type)).map((event) => event.payload as T);
+  const publish = async (overrides: Record<string, unknown> = {}) =>
+    (await app.call<PostData>('POST', '/api/posts', { token: author.token, body: await noteForm(app, overrides) })).body.data.id;
+
+  beforeAll(async () => {
+    app = await ContentTestApp.start();
+    admin = await app.adminToken();
+    author = await app.user({ nickname: '作者' });
+    reader = await app.user({ nickname: '读者' });
+  });
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it.each([
+    ['GET', '/api/admin/posts'],
+    ['GET', '/api/admin/posts/1'],
+    ['POST', '/api/admin/posts'],
+    ['PUT', '/api/admin/posts/1'],
+    ['DELETE', '/api/admin/posts/1'],
+    ['DELETE', '/api/admin/posts'],
+    ['GET', '/api/admin/comments'],
+    ['POST', '/api/admin/comments'],
+    ['DELETE', '/api/admin/comments/1'],
+    ['DELETE', '/api/admin/comments'],
+    ...['categories', 'tags', 'likes', 'collections'].flatMap((entity) => [
+      ['GET', `/api/admin/${entity}`],
+      ['POST', `/api/admin/${entity}`],
+      ['DELETE', `/api/admin/${entity}/1`],
+      ['DELETE', `/api/admin/${entity}`],
+    ]),
+    ['PUT', '/api/admin/categories/1'],
+    ['PUT', '/api/admin/tags/1'],
+  ])('%s %s: 401 without a token, 403 with a student token', async (method, path) => {
+    const body = method === 'GET' ? undefined : {};
+    expect((await app.call(method, path, { body })).body).toEqual({ code: 401, message: '未授权访问', data: null });
+    expect((await app.call(method, path, { body, token: author.token })).body).toEqual({ code: 403, message: '禁止访问', data: null });
+  });
+
+  it('lists notes with their author\'s product ID and tag names, filtered and sorted by whitelisted columns', async () => {
+    const first = await publish({ title: '后台筛选一号', tags: ['摄影', '校园'] });
+    const second = await publish({ title: '后台筛选二号' });
+    await app.call('POST', '/api/posts', { token: author.token, body: await noteForm(app, { title: '后台筛选草稿', is_draft: true }) });
+    const listed = await app.call<Page<AdminPost>>('GET', '/api/admin/posts?title=后台筛选&is_draft=0&sortField=id&sortOrder=asc', { token: admin });
+    expect(listed.body.data.pagination).toMatchObject({ total: 2, pages: 1, totalPages: 1 });
+    expect(listed.body.data.data.map((post) => post.id)).toEqual([first, second]);
+    expect(listed.body.data.data[0]).toMatchObject({ user_display_id: author.userId, nickname: '作者', tags: ['摄影', '校园'], is_draft: 0, images: [expect.stringMatching(/^\/api\/files\//)] });
+    const drafts = await app.call<Page<AdminPost>>('GET', `/api/admin/posts?title=后台筛选&is_draft=1&user_display_id=${author.userId}`, { token: admin });
+    expect(drafts.body.data.data.map((post) => post.title)).toEqual(['后台筛选草稿']);
+    expect((await app.call('GET', '/api/admin/posts?sortField=hot_score', { token: admin })).status).toBe(400);
+    expect((await app.call('GET', '/api/admin/posts?type=video', { token: admin })).body).toMatchObject({ code: 400, message: 'type 必须是整数' });
+  });
+
+  it('edits a note as its author would, view count included, and sends post.updated', async () => {
+    const id = await publish({ title: '改之前' });
+    const detail = await app.call<AdminPost>('GET', `/api/admin/posts/${id}`, { token: admin });
+    expect(detail.body.data).toMatchObject({ id, title: '改之前', tags: ['学习'], images: [expect.any(String)] });
+    const edited = await app.call<AdminPost>('PUT', `/api/admin/posts/${id}`, {
+      token: admin,
+      body: { ...(await noteForm(app, { title: '管理员改过', tags: ['新标签'] })), images: detail.body.data.images, view_count: 42 },
+    });
+    expect(edited.body).toMatchObject({ code: 200, message: '笔记更新成功', data: { title: '管理员改过', tags: ['新标签'], view_count: 42, user_display_id: author.userId } });
+    expect((await payloads<PostUpdatedPayload>(postUpdated.type)).some((payload) => payload.post.id === id && payload.post.title === '管理员改过')).toBe(true);
+    expect((await app.call('PUT', `/api/admin/posts/${id}`, { token: admin, body: { view_count: -1 } })).status).toBe(400);
+    expect((await app.call('PUT', '/api/admin/posts/999999999', { token: admin, body: { title: '无' } })).status).toBe(404);
+  });
+
+  it('creates a note and a comment in a named user\'s name', async () => {
+    const created = await app.call<AdminPost>('POST', '/api/admin/posts', { token: admin, body: { ...(await noteForm(app, { title: '代发的笔记' })), user_id: author.userId } });
+    expect(created.body).toMatchObject({ code: 200, message: '笔记创建成功', data: { title: '代发的笔记', user_display_id: author.userId } });
+    const comment = await app.call<AdminComment>('POST', '/api/admin/comments', { token: admin, body: { post_id: created.body.data.id, content: '代发的评论', user_id: reader.userId } });
+    expect(comment.body).toMatchObject({ code: 200, data: { content: '代发的评论', user_display_id: reader.userId, post_id: created.body.data.id } });
+    expect((await app.call('POST', '/api/admin/comments', { token: admin, body: { post_id: created.body.data.id, content: '无人', user_id: 'nobody_here' } })).status).toBe(404);
+  });
+
+  it('deletes a note as its author would: post.deleted with its counts, and the administrator write logged', async () => {
+    const id = await publish({ title: '将被删除' });
+    await app.call('POST', '/api/comments', { token: reader.token, body: { post_id: id, content: '一条评论' } });
+    expect((await app.call('DELETE', `/api/admin/posts/${id}`, { token: admin })).body).toEqual({ code: 200, message: '删除成功', data: null });
+    expect((await app.call('GET', `/api/posts/${id}`)).status).toBe(404);
+    expect((await payloads<PostDeletedPayload>(postDeleted.type)).find((payload) => payload.id === id)).toMatchObject({ author_id: author.id, comment_count: 1, was_draft: false });
+    expect((await payloads<AdminActedPayload>(adminActed.type)).find((payload) => payload.entity === 'posts' && payload.target_ids.includes(id))).toMatchObject({ method: 'DELETE', admin_name: 'admin' });
+    expect((await app.call('DELETE', `/api/admin/posts/${id}`, { token: admin })).status).toBe(404);
+
+    const a = await publish();
+    const b = await publish();
+    expect((await app.call('DELETE', '/api/admin/posts', { token: admin, body: { ids: [a, b, 999999999] } })).body).toEqual({ code: 200, message: '批量删除成功', data: { deletedCount: 2 } });
+  });
+
+  it('bulk-deletes two comments, updating the note\'s count and sending comment.deleted for each', async () => {
+    const id = await publish({ title: '评论批量删除' });
+    const one = (await app.call<AdminComment>('POST', '/api/comments', { token: reader.token, body: { post_id: id, content: '第一条' } })).body.data.id;
+    const two = (await app.call<AdminComment>('POST', '/api/comments', { token: reader.token, body: { post_id: id, content: '第二条' } })).body.data.id;
+    await app.call('POST', '/api/comments', { token: author.token, body: { post_id: id, content: '留下的' } });
+    const listed = await app.call<Page<AdminComment>>('GET', `/api/admin/comments?post_id=${id}&sortField=created_at&sortOrder=asc`, { token: admin });
+    expect(listed.body.data.data.map((comment) => [comment.content, comment.user_display_id])).toEqual([
+      ['第一条', reader.userId],
+      ['第二条', reader.userId],
+      ['留下的', author.userId],
+    ]);
+    expect((await app.call('GET', '/api/admin/comments?sortField=content_text', { token: admin })).status).toBe(400);
+
+    expect((await app.call('DELETE', '/api/admin/comments', { token: admin, body: { ids: [one, two] } })).body).toEqual({ code: 200, message: '批量删除成功', data: { deletedCount: 2 } });
+    expect((await app.call<PostData>('GET', `/api/posts/${id}?skipViewCount=true`)).body.data.comment_count).toBe(1);
+    const deleted = (await payloads<CommentDeletedPayload>(commentDeleted.type)).filter((payload) => payload.post_id === id);
+    expect(deleted.map((payload) => payload.id).sort()).toEqual([one, two].sort());
+    expect((await app.call('DELETE', '/api/admin/comments', { token: admin, body: {} })).body).toMatchObject({ code: 400, message: '请选择要删除的项目' });
+    expect((await app.call('DELETE', '/api/admin/comments', { token: admin, body: { ids: [1e20] } })).body).toMatchObject({ code: 400, message: 'ids 必须是正整数' });
+    expect((await app.call('DELETE', `/api/admin/comments/${one}`, { token: admin })).status).toBe(404);
+  });
+
+  it('manages categories: the spec\'s form rules, no duplicates, and never one that still has notes', async () => {
+    expect((await app.call('POST', '/api/admin/categories', { token: admin, body: { name: '测试分类', category_title: 'Testing' } })).body).toMatchObject({ code: 400, message: '只能输入小写英文字母' });
+    const created = await app.call<{ id: number; name: string; post_count: number }>('POST', '/api/admin/categories', { token: admin, body: { name: '测试分类', category_title: 'testing' } });
+    expect(created.body).toMatchObject({ code: 200, message: '分类创建成功', data: { name: '测试分类', post_count: 0 } });
+    expect((await app.call('POST', '/api/admin/categories', { token: admin, body: { name: '测试分类', category_title: 'other' } })).status).toBe(409);
+    const id = created.body.data.id;
+    const noteId = await publish({ category_id: id, title: '分类里的笔记' });
+    const renamed = await app.call<{ name: string; post_count: number }>('PUT', `/api/admin/categories/${id}`, { token: admin, body: { name: '改名分类', category_title: 'renamed' } });
+    expect(renamed.body.data).toMatchObject({ name: '改名分类', post_count: 1 });
+    expect((await payloads<PostUpdatedPayload>(postUpdated.type)).some((payload) => payload.post.id === noteId && payload.post.category_title === 'renamed')).toBe(true);
+    const listed = await app.call<Page<{ id: number }>>('GET', '/api/admin/categories?name=改名&sortField=post_count', { token: admin });
+    expect(listed.body.data.data.map((category) => category.id)).toEqual([id]);
+    expect((await app.call('DELETE', `/api/admin/categories/${id}`, { token: admin })).body).toMatchObject({ code: 409, message: '分类「改名分类」下还有笔记，不能删除' });
+    await app.call('DELETE', `/api/admin/posts/${noteId}`, { token: admin });
+    expect((await app.call('DELETE', `/api/admin/categories/${id}`, { token: admin })).body).toEqual({ code: 200, message: '删除成功', data: null });
+    expect((await app.call('DELETE', `/api/admin/categories/${id}`, { token: admin })).status).toBe(404);
+  });
+
+  it('renames and deletes tags, announcing the notes that carry them', async () => {
+    const noteId = await publish({ title: '带标签', tags: ['旧名字'] });
+    const listed = await app.call<Page<{ id: number; name: string; use_count: number }>>('GET', '/api/admin/tags?name=旧名字', { token: admin });
+    expect(listed.body.data.data).toEqual([expect.objectContaining({ name: '旧名字', use_count: 1 })]);
+    const tagId = listed.body.data.data[0].id;
+    expect((await app.call('PUT', `/api/admin/tags/${tagId}`, { token: admin, body: { name: '新名字' } })).body).toMatchObject({ code: 200, data: { name: '新名字', use_count: 1 } });
+    expect((await payloads<PostUpdatedPayload>(postUpdated.type)).some((payload) => payload.post.id === noteId && payload.post.tags.includes('新名字'))).toBe(true);
+    expect((await app.call('POST', '/api/admin/tags', { token: admin, body: { name: '新名字' } })).status).toBe(409);
+    expect((await app.call('DELETE', '/api/admin/tags', { token: admin, body: { ids: [tagId] } })).body).toEqual({ code: 200, message: '批量删除成功', data: { deletedCount: 1 } });
+    expect((await app.call<AdminPost>('GET', `/api/admin/posts/${noteId}`, { token: admin })).body.data.tags).toEqual([]);
+  });
+
+  it('makes and takes back likes and collections with the counters and events of a student\'s tap', async () => {
+    const noteId = await publish({ title: '被点赞' });
+    const like = await app.call<{ id: number; user_display_id: string; target_type: number }>('POST', '/api/admin/likes', { token: admin, body: { user_id: reader.userId, target_type: 1, target_id: noteId } });
+    expect(like.body).toMatchObject({ code: 200, data: { user_display_id: reader.userId, target_type: 1, target_id: noteId } });
+    const collection = await app.call<{ id: number; post_title: string }>('POST', '/api/admin/collections', { token: admin, body: { user_id: reader.userId, post_id: noteId } });
+    expect(collection.body).toMatchObject({ code: 200, data: { post_title: '被点赞' } });
+    expect((await app.call<PostData>('GET', `/api/posts/${noteId}?skipViewCount=true`)).body.data).toMatchObject({ like_count: 1, collect_count: 1 });
+    const likes = await app.call<Page<{ id: number }>>('GET', `/api/admin/likes?target_type=1&target_id=${noteId}`, { token: admin });
+    expect(likes.body.data.data.map((row) => row.id)).toEqual([like.body.data.id]);
+    expect((await app.call('GET', '/api/admin/likes?sortField=user_id', { token: admin })).status).toBe(400);
+    expect((await app.call('DELETE', `/api/admin/likes/${like.body.data.id}`, { token: admin })).body).toEqual({ code: 200, message: '删除成功', data: null });
+    expect((await app.call('DELETE', '/api/admin/collections', { token: admin, body: { ids: [collection.body.data.id] } })).body).toEqual({ code: 200, message: '批量删除成功', data: { deletedCount: 1 } });
+    expect((await app.call<PostData>('GET', `/api/posts/${noteId}?skipViewCount=true`)).body.data).toMatchObject({ like_count: 0, collect_count: 0 });
+    expect((await app.events('post.unliked')).some((event) => (event.payload as { post_id: number }).post_id === noteId)).toBe(true);
+    expect((await app.events('post.uncollected')).some((event) => (event.payload as { post_id: number }).post_id === noteId)).toBe(true);
+    expect((await app.call('POST', '/api/admin/likes', { token: admin, body: { user_id: reader.userId, target_type: 3, target_id: noteId } })).status).toBe(400);
+  });
+});

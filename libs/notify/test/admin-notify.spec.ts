@@ -1,0 +1,96 @@
+import { adminActed, postLiked, postPublished, userFollowed } from '@shiliu/contracts';
+import { NotifyTestApp, postSnapshot, type TestUser } from './notify-test-app';
+
+interface Page<T> {
+  data: T[];
+  pagination: { total: number };
+}
+interface AdminNotification {
+  id: number;
+  user_display_id: string;
+  sender_display_id: string;
+  sender_nickname: string;
+  type: number;
+  title: string;
+  is_read: boolean;
+}
+interface AdminAction {
+  admin_name: string;
+  service: string;
+  method: string;
+  path: string;
+  entity: string;
+  target_ids: number[];
+  created_at: string;
+}
+
+describe('admin back office: notifications and the administrators\' audit log (notify service, PostgreSQL)', () => {
+  let app: NotifyTestApp;
+  let admin: string;
+  let author: TestUser;
+  let fan: TestUser;
+
+  const unread = async (user: TestUser) => (await app.call<{ likes: number; follows: number }>('GET', '/api/notifications/unread-count', { token: user.token })).body.data;
+
+  beforeAll(async () => {
+    app = await NotifyTestApp.start();
+    admin = await app.adminToken();
+    author = await app.user({ nickname: '作者' });
+    fan = await app.user({ nickname: '粉丝' });
+  });
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it.each([
+    ['GET', '/api/admin/notifications'],
+    ['POST', '/api/admin/notifications'],
+    ['PUT', '/api/admin/notifications/1'],
+    ['DELETE', '/api/admin/notifications/1'],
+    ['DELETE', '/api/admin/notifications'],
+    ['GET', '/api/admin/monitor/admin-actions'],
+  ])('%s %s: 401 without a token, 403 with a student token', async (method, path) => {
+    const body = method === 'GET' ? undefined : {};
+    expect((await app.call(method, path, { body })).body).toEqual({ code: 401, message: '未授权访问', data: null });
+    expect((await app.call(method, path, { body, token: fan.token })).body).toEqual({ code: 403, message: '禁止访问', data: null });
+  });
+
+  it('lists notifications with both users\' names and a title, marks them read and deletes them with the unread counters', async () => {
+    const post = postSnapshot(author, { title: '春天的操场' });
+    await app.deliver(postPublished.type, { post });
+    await app.deliver(postLiked.type, { post_id: post.id, post_author_id: author.id, user_id: fan.id, count: 1 });
+    await app.deliver(userFollowed.type, { follower_id: fan.id, follower_user_id: fan.userId, following_id: author.id, following_user_id: author.userId, follower_follow_count: 1, following_fans_count: 1 });
+    const listed = await app.call<Page<AdminNotification>>('GET', `/api/admin/notifications?user_display_id=${author.userId}&sortField=id&sortOrder=asc`, { token: admin });
+    expect(listed.body.data.data).toEqual([
+      expect.objectContaining({ type: 1, title: '赞了你的笔记《春天的操场》', sender_display_id: fan.userId, sender_nickname: '粉丝', is_read: false }),
+      expect.objectContaining({ type: 6, title: '关注了你', user_display_id: author.userId }),
+    ]);
+    expect((await app.call('GET', '/api/admin/notifications?sortField=hidden_by', { token: admin })).status).toBe(400);
+    expect(await unread(author)).toMatchObject({ likes: 1, follows: 1 });
+
+    const [like, follow] = listed.body.data.data;
+    expect((await app.call<AdminNotification>('PUT', `/api/admin/notifications/${like.id}`, { token: admin, body: { is_read: 1 } })).body.data.is_read).toBe(true);
+    expect(await unread(author)).toMatchObject({ likes: 0, follows: 1 });
+    await app.call('PUT', `/api/admin/notifications/${like.id}`, { token: admin, body: { is_read: false } });
+    expect(await unread(author)).toMatchObject({ likes: 1 });
+
+    expect((await app.call('DELETE', '/api/admin/notifications', { token: admin, body: { ids: [like.id, follow.id] } })).body).toEqual({ code: 200, message: '批量删除成功', data: { deletedCount: 2 } });
+    expect(await unread(author)).toMatchObject({ likes: 0, follows: 0 });
+    expect((await app.call('DELETE', `/api/admin/notifications/${like.id}`, { token: admin })).status).toBe(404);
+
+    const made = await app.call<AdminNotification>('POST', '/api/admin/notifications', { token: admin, body: { user_id: author.userId, sender_id: fan.userId, type: 3, target_id: post.id, post_id: post.id } });
+    expect(made.body).toMatchObject({ code: 200, data: { type: 3, title: '收藏了你的笔记《春天的操场》', is_read: false } });
+    expect((await app.call('POST', '/api/admin/notifications', { token: admin, body: { user_id: author.userId, sender_id: fan.userId, type: 9, target_id: 1 } })).status).toBe(400);
+  });
+
+  it('announces its own administrator writes and keeps those of every service in the log the console reads', async () => {
+    const own = (await app.events(adminActed.type)).map((event) => event.payload as AdminAction);
+    expect(own.map((row) => [row.method, row.entity])).toEqual(expect.arrayContaining([['PUT', 'notifications'], ['DELETE', 'notifications'], ['POST', 'notifications']]));
+    const action = { admin_id: 1, admin_name: 'admin', service: 'content', method: 'DELETE', path: '/api/admin/posts/12', entity: 'posts', target_ids: [12] };
+    await app.deliver(adminActed.type, action);
+    const fromContent = await app.call<Page<AdminAction>>('GET', '/api/admin/monitor/admin-actions?service=content', { token: admin });
+    expect(fromContent.body.data.data).toEqual([expect.objectContaining({ admin_name: 'admin', method: 'DELETE', path: '/api/admin/posts/12', entity: 'posts', target_ids: [12] })]);
+    expect((await app.call('GET', '/api/admin/monitor/admin-actions?sortField=path', { token: admin })).status).toBe(400);
+  });
+});
