@@ -4,13 +4,14 @@ import { ContentTables1763790000000 } from './migrations/1763790000000-content-t
 import { ImageDetails1763810000000 } from './migrations/1763810000000-image-details';
 import { ViewsOffTheRowLock1763900000000 } from './migrations/1763900000000-views-off-the-row-lock';
 import { ReadCacheNotices1764000000000 } from './migrations/1764000000000-read-cache-notices';
+import { ReadCacheTagNotices1764200000000 } from './migrations/1764200000000-read-cache-tag-notices';
 import { seedDemoContent } from './seed/demo-seed';
 
 export const contentService: ServiceDefinition = {
   name: 'content',
   module: ContentModule,
   entities: [],
-  migrations: [ContentTables1763790000000, ImageDetails1763810000000, ViewsOffTheRowLock1763900000000, ReadCacheNotices1764000000000],
+  migrations: [ContentTables1763790000000, ImageDetails1763810000000, ViewsOffTheRowLock1763900000000, ReadCacheNotices1764000000000, ReadCacheTagNotices1764200000000],
   seed: seedDemoContent,
   readModels: [{ table: 'authors', follows: ['user'] }],
 };

@@ -123,6 +123,15 @@ describe('cached reads follow every change', () => {
     expect(((await changed.json()) as { data: PostData }).data).toMatchObject({ liked: true });
   });
 
+  it('shows an administrator’s rename of a tag in the detail', async () => {
+    await warm();
+    const [tag] = await app.query<{ id: number }>(`SELECT "id" FROM "tags" WHERE "name" = '学习'`);
+    const renamed = await app.call('PUT', `/api/admin/tags/${tag.id}`, { token: await app.adminToken(), body: { name: '自习' } });
+    expect(renamed.status).toBe(200);
+    await waitFor('everyone to see the new name', async () => (await detail(other)).tags.some((shown) => shown.name === '自习'), NOTICE_WAIT_MS);
+    expect((await detail(author)).tags.map((shown) => shown.name)).toEqual(['自习']);
+  });
+
   it('drops a deleted note from the detail, its comments and the feeds', async () => {
     await warm();
     const before = (await feed(feeds[0], other)).pagination.total;
