@@ -163,6 +163,13 @@ describe('the admin console against the embedded product', () => {
     await page.locator('.toast', { hasText: '管理员创建成功' }).waitFor();
     const row = page.locator('tbody tr', { hasText: 'ops_tester' });
     await row.waitFor();
+    await page.getByRole('button', { name: '用户名降序' }).click();
+    await page.waitForFunction(() => document.querySelector('tbody tr td[data-column="username"]')?.textContent === 'ops_tester');
+    await page.getByRole('search').getByLabel('用户名').fill('ops_');
+    await page.getByRole('search').getByRole('button', { name: '筛选' }).click();
+    await page.getByText('共 1 条记录').waitFor();
+    await page.getByRole('search').getByRole('button', { name: '清空' }).click();
+    await page.getByText('共 2 条记录').waitFor();
     await page.screenshot({ path: join(SHOTS, 'admin-table-1440.png') });
 
     await row.getByRole('button', { name: '编辑' }).click();

@@ -277,15 +277,13 @@ const sessions: EntityDeclaration = {
   transform: (body) => ({ is_active: body.is_active === true }),
 };
 
-/** Administrator accounts go through auth's admin-account calls (§6); only the password changes on edit. */
+/** Administrator accounts as a table like the others (§7: paged, sorted, filtered by name); only the password changes on edit. */
 const admins: EntityDeclaration = {
   name: 'admins',
   title: '管理员',
   noun: '管理员',
-  path: '/api/auth/admin/admins',
-  bulkPath: '/api/admin/admins',
-  columns: [{ ...id, sortable: false }, { key: 'username', label: '用户名' }, { key: 'last_login_at', label: '最近登录', cell: date, width: 150 }, { ...created, sortable: false }],
-  filters: [],
+  columns: [id, { key: 'username', label: '用户名', sortable: true }, { key: 'last_login_at', label: '最近登录', cell: date, width: 150 }, created],
+  filters: [{ key: 'username', label: '用户名', type: 'text' }],
   form: [required('username', '用户名', { min: 2, max: 50, readOnlyOnEdit: true, pattern: { regex: /^[A-Za-z0-9_]+$/, message: '用户名只能包含字母、数字和下划线' } }), { key: 'password', label: '密码', type: 'password', required: true, min: 6, max: 100 }],
   describe: (row) => `确定要删除管理员「${row.username}」吗？`,
 };

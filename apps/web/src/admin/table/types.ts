@@ -88,8 +88,6 @@ export interface EntityDeclaration {
   noun: string;
   /** Where list, create, update and delete go; /api/admin/{name} unless said. */
   path?: string;
-  /** Where bulk delete goes; the list path unless said. */
-  bulkPath?: string;
   columns: Column[];
   filters: Filter[];
   form: FormField[];
