@@ -302,6 +302,7 @@ describe('managing the product as an administrator', () => {
     const approvedRow = page.locator('tbody tr', { hasText: '认证通过者' });
     const rejectedRow = page.locator('tbody tr', { hasText: '认证被拒者' });
     await approvedRow.locator('td[data-column="status"]', { hasText: '待审核' }).waitFor();
+    expect(await approvedRow.locator('td[data-column="content"]').textContent()).toMatch(/^(申请理由|真实姓名|身份证号|职业)：/);
     await page.screenshot({ path: join(SHOTS, 'admin-audit-1440.png') });
     await approvedRow.getByRole('button', { name: '通过' }).click();
     await page.locator('.toast', { hasText: '审核通过' }).waitFor();

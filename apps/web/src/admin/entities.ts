@@ -16,6 +16,8 @@ export const TARGET_TYPES = { '1': '笔记', '2': '评论' };
 export const NOTIFICATION_TYPES = { '1': '点赞笔记', '2': '点赞评论', '3': '收藏笔记', '4': '评论笔记', '5': '回复评论', '6': '关注', '7': '评论提及', '8': '笔记提及' };
 /** §3 gives two readings of the verification type; the screen's (1 official, 2 personal) is the one users apply with. */
 export const VERIFICATION_TYPES = { '1': '官方认证', '2': '个人认证' };
+/** The application's fields by type (libs/auth verification-content), shown by their Chinese names. */
+const VERIFICATION_FIELDS = { org_name: '机构名称', credit_code: '统一社会信用代码', contact_name: '联系人姓名', contact_phone: '联系电话', real_name: '真实姓名', id_card: '身份证号', occupation: '职业', reason: '申请理由' };
 export const AUDIT_STATUS = { '0': { label: '待审核', tone: 'pending' }, '1': { label: '已通过', tone: 'ok' }, '2': { label: '已拒绝', tone: 'bad' } } as const;
 const VERIFIED = { '0': '未认证', '1': '官方认证', '2': '个人认证' };
 const GENDERS = ['男', '女', '保密'];
@@ -300,7 +302,7 @@ const audit: EntityDeclaration = {
     userLink('user_display_id', 'user_display_id', '用户'),
     { key: 'nickname', label: '昵称' },
     { key: 'type', label: '类型', cell: { kind: 'map', labels: VERIFICATION_TYPES } },
-    { key: 'content', label: '申请内容', cell: { kind: 'content', max: 20 }, width: 180 },
+    { key: 'content', label: '申请内容', cell: { kind: 'content', max: 20, labels: VERIFICATION_FIELDS }, width: 180 },
     { key: 'status', label: '状态', cell: { kind: 'status', labels: AUDIT_STATUS }, sortable: true },
     created,
     { key: 'audit_time', label: '审核时间', cell: date, sortable: true, width: 150 },

@@ -13,7 +13,7 @@ export type CellKind =
   | { kind: 'post' }
   /** Opens the note at the comment; `post` names the field holding the note's id. */
   | { kind: 'comment'; post: string }
-  | { kind: 'content'; max: number }
+  | { kind: 'content'; max: number; labels?: Record<string, string> }
   | { kind: 'tags' }
   | { kind: 'personality' };
 
