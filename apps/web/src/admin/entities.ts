@@ -16,6 +16,8 @@ export const TARGET_TYPES = { '1': '笔记', '2': '评论' };
 export const NOTIFICATION_TYPES = { '1': '点赞笔记', '2': '点赞评论', '3': '收藏笔记', '4': '评论笔记', '5': '回复评论', '6': '关注', '7': '评论提及', '8': '笔记提及' };
 /** §3 gives two readings of the verification type; the screen's (1 official, 2 personal) is the one users apply with. */
 export const VERIFICATION_TYPES = { '1': '官方认证', '2': '个人认证' };
+/** The application's fields by type (libs/auth verification-content), shown by their Chinese names. */
+const VERIFICATION_FIELDS = { org_name: '机构名称', credit_code: '统一社会信用代码', contact_name: '联系人姓名', contact_phone: '联系电话', real_name: '真实姓名', id_card: '身份证号', occupation: '职业', reason: '申请理由' };
 export const AUDIT_STATUS = { '0': { label: '待审核', tone: 'pending' }, '1': { label: '已通过', tone: 'ok' }, '2': { label: '已拒绝', tone: 'bad' } } as const;
 const VERIFIED = { '0': '未认证', '1': '官方认证', '2': '个人认证' };
 const GENDERS = ['男', '女', '保密'];
@@ -277,15 +279,13 @@ const sessions: EntityDeclaration = {
   transform: (body) => ({ is_active: body.is_active === true }),
 };
 
-/** Administrator accounts go through auth's admin-account calls (§6); only the password changes on edit. */
+/** Administrator accounts as a table like the others (§7: paged, sorted, filtered by name); only the password changes on edit. */
 const admins: EntityDeclaration = {
   name: 'admins',
   title: '管理员',
   noun: '管理员',
-  path: '/api/auth/admin/admins',
-  bulkPath: '/api/admin/admins',
-  columns: [{ ...id, sortable: false }, { key: 'username', label: '用户名' }, { key: 'last_login_at', label: '最近登录', cell: date, width: 150 }, { ...created, sortable: false }],
-  filters: [],
+  columns: [id, { key: 'username', label: '用户名', sortable: true }, { key: 'last_login_at', label: '最近登录', cell: date, width: 150 }, created],
+  filters: [{ key: 'username', label: '用户名', type: 'text' }],
   form: [required('username', '用户名', { min: 2, max: 50, readOnlyOnEdit: true, pattern: { regex: /^[A-Za-z0-9_]+$/, message: '用户名只能包含字母、数字和下划线' } }), { key: 'password', label: '密码', type: 'password', required: true, min: 6, max: 100 }],
   describe: (row) => `确定要删除管理员「${row.username}」吗？`,
 };
@@ -302,7 +302,7 @@ const audit: EntityDeclaration = {
     userLink('user_display_id', 'user_display_id', '用户'),
     { key: 'nickname', label: '昵称' },
     { key: 'type', label: '类型', cell: { kind: 'map', labels: VERIFICATION_TYPES } },
-    { key: 'content', label: '申请内容', cell: { kind: 'content', max: 20 }, width: 180 },
+    { key: 'content', label: '申请内容', cell: { kind: 'content', max: 20, labels: VERIFICATION_FIELDS }, width: 180 },
     { key: 'status', label: '状态', cell: { kind: 'status', labels: AUDIT_STATUS }, sortable: true },
     created,
     { key: 'audit_time', label: '审核时间', cell: date, sortable: true, width: 150 },

@@ -66,7 +66,7 @@ describe('the generic management table', () => {
     expect(text(html)).toContain('待审核');
     expect(text(html)).toContain('已拒绝');
     expect(text(html)).toContain('官方认证');
-    expect(text(html)).toContain('real_name：张三');
+    expect(text(html)).toContain('真实姓名：张三');
     expect(html.match(/>通过</g)).toHaveLength(1);
     expect(html.match(/>拒绝</g)).toHaveLength(1);
   });

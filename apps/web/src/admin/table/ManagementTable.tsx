@@ -134,7 +134,7 @@ export function ManagementTable({ declaration }: { declaration: EntityDeclaratio
   const removeSelected = async () => {
     setDialog(null);
     try {
-      await adminCall('DELETE', declaration.bulkPath ?? path, { body: { ids: [...selected] } });
+      await adminCall('DELETE', path, { body: { ids: [...selected] } });
       toast.success(`已删除 ${selected.size} 个${declaration.noun}`);
       setBatch(false);
       await reload();

@@ -16,10 +16,11 @@ export function formatDate(value: unknown): string {
 }
 
 /** The text a cell falls back to, and what the content cell truncates. */
-export function plain(value: unknown): string {
+/** A value as one line of text; an object's keys are shown by their labels when given. */
+export function plain(value: unknown, labels: Record<string, string> = {}): string {
   if (value === null || value === undefined || value === '') return '-';
   if (Array.isArray(value)) return value.map((item) => (typeof item === 'object' && item ? ((item as { name?: string }).name ?? JSON.stringify(item)) : String(item))).join('、');
-  if (typeof value === 'object') return Object.entries(value).map(([key, item]) => `${key}：${plain(item)}`).join('；');
+  if (typeof value === 'object') return Object.entries(value).map(([key, item]) => `${labels[key] ?? key}：${plain(item)}`).join('；');
   return String(value);
 }
 
@@ -268,7 +269,7 @@ export function Cell({ row, field, cell = { kind: 'text' }, label }: { row: Row;
     case 'comment':
       return value && row[cell.post] ? link(`/post?id=${row[cell.post]}&targetCommentId=${value}`, String(value)) : <span className="muted">-</span>;
     case 'content':
-      return <ContentCell text={plain(value)} max={cell.max} title={label} />;
+      return <ContentCell text={plain(value, cell.labels)} max={cell.max} title={label} />;
     case 'tags':
       return <TagsCell tags={value} />;
     case 'personality':

@@ -13,7 +13,7 @@ export type CellKind =
   | { kind: 'post' }
   /** Opens the note at the comment; `post` names the field holding the note's id. */
   | { kind: 'comment'; post: string }
-  | { kind: 'content'; max: number }
+  | { kind: 'content'; max: number; labels?: Record<string, string> }
   | { kind: 'tags' }
   | { kind: 'personality' };
 
@@ -88,8 +88,6 @@ export interface EntityDeclaration {
   noun: string;
   /** Where list, create, update and delete go; /api/admin/{name} unless said. */
   path?: string;
-  /** Where bulk delete goes; the list path unless said. */
-  bulkPath?: string;
   columns: Column[];
   filters: Filter[];
   form: FormField[];
