@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { adminRows, type AdminListQuery, type AdminListSpec, rowsOf } from '@shiliu/platform';
 import type { EntityManager } from 'typeorm';
+import type { UserRow } from '../users/user.repository';
 import type { ApplicationRow } from '../verification/verification.repository';
 
 /** admin-and-startup.md §3 "User (admin list)" and §7: search and user_display_id filters; sort by id, counts or created_at. */
@@ -59,24 +60,11 @@ const SELECT_USERS = `
     COALESCE(c."follow_count", 0) AS "follow_count", COALESCE(c."fans_count", 0) AS "fans_count"
   FROM "users" u LEFT JOIN "user_counters" c ON c."user_id" = u."id"`;
 
-export interface AdminUserRow {
-  id: string;
-  user_id: string;
-  nickname: string;
-  avatar: string;
-  bio: string;
-  location: string;
-  verified: 0 | 1 | 2;
-  gender: string | null;
-  zodiac_sign: string | null;
-  mbti: string | null;
-  education: string | null;
-  major: string | null;
-  interests: string[];
+/** A user as the back office lists them: the account, whether it may sign in, and social's counts kept here. */
+export interface AdminUserRow extends UserRow {
   is_active: boolean;
   follow_count: number;
   fans_count: number;
-  created_at: Date;
 }
 
 export interface AdminApplicationRow extends ApplicationRow {
