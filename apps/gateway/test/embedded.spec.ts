@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer, type Server } from 'node:net';
 import { Client } from 'pg';
-import { assertRunning, openEventStream, spawnTs, stopProcess, waitFor } from '@shiliu/platform/testing';
+import { assertRunning, freePort, openEventStream, spawnTs, stopProcess, waitFor } from '@shiliu/platform/testing';
 
 const entry = join(__dirname, '../src/embedded.ts');
 const webDir = join(__dirname, '../../web/dist');
@@ -15,11 +15,8 @@ const webDir = join(__dirname, '../../web/dist');
 describe('embedded default (npm start)', () => {
   // mkdtemp makes a 0700 directory: as root, the server must let the postgres user through (grantPassage).
   const dataDir = mkdtempSync(join(tmpdir(), 'shiliu-data-'));
-  const port = 43000 + Math.floor(Math.random() * 1000);
-  const metricsPort = port + 2000;
-  const env = {
-    PORT: String(port),
-    METRICS_PORT: String(metricsPort),
+  let metricsPort = 0;
+  const env: NodeJS.ProcessEnv = {
     DATA_DIR: dataDir,
     // Unset: the default is a free port, even while PostgreSQL's usual 5432 is taken (held below).
     EMBEDDED_PG_PORT: undefined,
@@ -29,12 +26,16 @@ describe('embedded default (npm start)', () => {
     AUTH_CAPTCHA_TEST_ANSWER: undefined,
     LOG_LEVEL: 'info',
   };
-  const base = `http://127.0.0.1:${port}`;
+  let base = '';
   let server: ReturnType<typeof spawnTs> | null = null;
   let studentToken = '';
   let usualPort: Server | null = null;
 
   beforeAll(async () => {
+    const port = await freePort();
+    metricsPort = await freePort();
+    Object.assign(env, { PORT: String(port), METRICS_PORT: String(metricsPort) });
+    base = `http://127.0.0.1:${port}`;
     if (!existsSync(join(webDir, 'index.html'))) throw new Error(`${webDir} is not built: run the build first (npm test does)`);
     // Another program on 5432 (a system PostgreSQL, say) must not stop the embedded one. If one already holds it, so much the better.
     const holder = createServer();

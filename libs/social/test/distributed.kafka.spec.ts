@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { generateTokenKeyPair, MinioStorage } from '@shiliu/platform';
-import { assertRunning, requireEnv, spawnTs, stopProcess, waitFor } from '@shiliu/platform/testing';
+import { assertRunning, freePort, requireEnv, spawnTs, stopProcess, waitFor } from '@shiliu/platform/testing';
 import { Client } from 'pg';
 import sharp from 'sharp';
 
@@ -22,9 +22,8 @@ const apps = join(__dirname, '../../../apps');
  */
 describe('social in distributed mode (gateway → services, events over Kafka)', () => {
   const database = `shiliu_social_${randomUUID().slice(0, 8)}`;
-  const port = 45000 + Math.floor(Math.random() * 1000);
-  const ports = { gateway: port, auth: port + 1, content: port + 2, social: port + 3 };
-  const base = `http://127.0.0.1:${ports.gateway}`;
+  const ports = { gateway: 0, auth: 0, content: 0, social: 0 };
+  let base = '';
   const children: Child[] = [];
   const admin = new Client({ connectionString: requireEnv('DATABASE_URL') });
 
@@ -58,6 +57,8 @@ describe('social in distributed mode (gateway → services, events over Kafka)',
   };
 
   beforeAll(async () => {
+    Object.assign(ports, { gateway: await freePort(), auth: await freePort(), content: await freePort(), social: await freePort() });
+    base = `http://127.0.0.1:${ports.gateway}`;
     await admin.connect();
     await admin.query(`CREATE DATABASE "${database}"`);
     const url = new URL(requireEnv('DATABASE_URL'));

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, type AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 
 /**
@@ -65,11 +65,29 @@ export async function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 
   await exited;
 }
 
-/** A TCP port free on loopback right now, for a child process to listen on (the OS picks it, so runs do not collide). */
+const handedOut = new Set<number>();
+
+/**
+ * A TCP port free right now, for a child process to listen on. It is drawn from 10000-19999: below the kernel's
+ * ephemeral range (32768 and up), because an ephemeral port can be taken as the local end of any outgoing connection
+ * (a Kafka or PostgreSQL client) between this check and the child's bind, and the child then dies with EADDRINUSE;
+ * and below the local infrastructure's ports (25432 and up), which a test that restarts a server must find free.
+ */
 export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const port = 10_000 + Math.floor(Math.random() * 10_000);
+    if (handedOut.has(port) || !(await canBind(port))) continue;
+    handedOut.add(port);
+    return port;
+  }
+  throw new Error('no free port between 10000 and 19999');
+}
+
+function canBind(port: number): Promise<boolean> {
   const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
+  return new Promise((resolve) => {
+    server.once('error', () => resolve(false));
+    // Bound on every address, as the services bind: a port free on loopback alone may be taken on 0.0.0.0.
+    server.listen(port, '0.0.0.0', () => server.close(() => resolve(true)));
+  });
 }
