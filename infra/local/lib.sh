@@ -42,10 +42,11 @@ MINIO_VERSION=v0.0.0-20260212201848-7aac2a2c5b7c
 # ---- ports (all bound to 127.0.0.1) --------------------------------------------------------
 # Below Linux's ephemeral range (32768 and up), where a busy machine's outgoing connections could hold one of
 # them at the moment a server binds it. SHILIU_INFRA_PORT_OFFSET moves them all, so that a second checkout can
-# run its own set beside the first.
+# run its own set beside the first. It moves them by whole thousands: the ports lie within 300 of each other, so an
+# offset of 100 would put one checkout's Elasticsearch on the other's transport port.
 HOST=127.0.0.1
 PORT_OFFSET=${SHILIU_INFRA_PORT_OFFSET:-0}
-[[ $PORT_OFFSET =~ ^[0-9]{1,4}$ && $PORT_OFFSET -le 3000 ]] || { echo "SHILIU_INFRA_PORT_OFFSET must be a number from 0 to 3000" >&2; exit 2; }
+[[ $PORT_OFFSET =~ ^(0|1000|2000|3000)$ ]] || { echo "SHILIU_INFRA_PORT_OFFSET must be 0, 1000, 2000 or 3000" >&2; exit 2; }
 PG_PORT=$((25432 + PORT_OFFSET))
 REDIS_PORT=$((26379 + PORT_OFFSET))
 KAFKA_PORT=$((29092 + PORT_OFFSET))
