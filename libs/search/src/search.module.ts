@@ -1,5 +1,6 @@
 import { Inject, Injectable, Module, type OnApplicationShutdown, type Type } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { CachedSearchEngine } from './engine/cached-engine';
 import { createElasticsearchClient, ElasticsearchEngine } from './engine/elasticsearch.engine';
 import { Indexer } from './engine/indexer.service';
 import { PostgresEngine } from './engine/postgres.engine';
@@ -14,13 +15,15 @@ import { UserRepository } from './users/user.repository';
 import { ViewerStateRepository } from './viewers/viewer-state.repository';
 
 function createEngine(config: SearchConfig, dataSource: DataSource): SearchEngine {
+  // PostgreSQL shows a write at once, and nobody waits a refresh for it: its answers are never kept.
   if (config.SEARCH_ENGINE === 'postgres') return new PostgresEngine(dataSource);
-  return new ElasticsearchEngine(createElasticsearchClient(config.ELASTICSEARCH_URL!), {
+  const engine = new ElasticsearchEngine(createElasticsearchClient(config.ELASTICSEARCH_URL!), {
     url: config.ELASTICSEARCH_URL!,
     prefix: config.SEARCH_INDEX_PREFIX,
     analyzer: config.SEARCH_ANALYZER,
     refreshOnWrite: config.SEARCH_REFRESH_ON_WRITE,
   });
+  return config.SEARCH_REFRESH_ON_WRITE || config.SEARCH_CACHE_MS === 0 ? engine : new CachedSearchEngine(engine, config.SEARCH_CACHE_MS);
 }
 
 /** Closes the Elasticsearch client with the application. */
@@ -29,7 +32,7 @@ class EngineLifecycle implements OnApplicationShutdown {
   constructor(@Inject(SEARCH_ENGINE) private readonly engine: SearchEngine) {}
 
   async onApplicationShutdown(): Promise<void> {
-    if (this.engine instanceof ElasticsearchEngine) await this.engine.close();
+    await this.engine.close?.();
   }
 }
 

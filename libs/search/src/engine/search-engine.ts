@@ -64,6 +64,8 @@ export interface SearchEngine {
   searchUsers(keyword: string, offset: number, limit: number): Promise<UserHits>;
   /** Up to `limit` completions of what the user is typing. */
   suggest(prefix: string, limit: number): Promise<Suggestion[]>;
+  /** Lets go of connections, where the engine holds any of its own. */
+  close?(): Promise<void>;
 }
 
 export const SEARCH_ENGINE = Symbol('SEARCH_ENGINE');
