@@ -8,19 +8,23 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { DataSource } from 'typeorm';
 import { type UploadRecord, UploadRepository } from '../uploads/upload.repository';
-import { playableInBrowsers, VIDEO_TOOLS, type VideoTools } from './video-tools';
+import { playableInBrowsers, VIDEO_TOOLS, type VideoProbe, type VideoTools } from './video-tools';
 
 /** The BullMQ queue of a media service: named after its schema, so that test instances never share one. */
 export function mediaQueueName(schema: string): string {
   return `shiliu-${schema}-jobs`;
 }
 
-/** An uploaded video to make ready: its stored source, and the cover the client sent, if any. */
+/**
+ * An uploaded video to make ready: its stored source, what the upload's probe learnt of it (the job never
+ * probes the same bytes a second time), and the cover the client sent, if any.
+ */
 export interface VideoProcessPayload {
   sourceKey: string;
   extension: string;
   sha256: string;
   ownerId: number;
+  probe: VideoProbe;
   coverKey: string | null;
 }
 
@@ -60,7 +64,7 @@ export class VideoProcessJob {
     try {
       const source = join(directory, `source.${payload.extension}`);
       await pipeline(await this.storage.read(payload.sourceKey), createWriteStream(source));
-      const probe = await this.tools.probe(source);
+      const { probe } = payload;
       await context.progress(5);
       const derived: UploadRecord[] = [];
 
