@@ -93,7 +93,14 @@ describe('video jobs on BullMQ with separate workers', () => {
     const worker = workers.at(-1)!;
     const jobId = await app.service.app.get(VideoQueue).jobs.add(
       'video.process',
-      { sourceKey: 'videos/missing.mp4', extension: 'mp4', sha256: 'missing', ownerId: 1001, coverKey: null },
+      {
+        sourceKey: 'videos/missing.mp4',
+        extension: 'mp4',
+        sha256: 'missing',
+        ownerId: 1001,
+        probe: { durationSeconds: 12, width: 1280, height: 720, videoCodec: 'h264', audioCodec: 'aac' },
+        coverKey: null,
+      },
       { jobId: randomUUID() },
     );
     const failed = await waitFor(

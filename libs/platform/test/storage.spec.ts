@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { isAbsolute, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { LocalDirectoryStorage, MinioStorage, type ObjectStorage } from '../src';
@@ -39,6 +40,19 @@ describe.each([
     const streamed = `tests/${randomUUID()}/streamed.txt`;
     await storage.put(streamed, Readable.from(['a', 'b', 'c']), 'text/plain');
     expect(await text(await storage.read(streamed))).toBe('abc');
+  });
+
+  it('tells where another program can read an object in place, by range too', async () => {
+    const location = await storage.readLocation(key, 60);
+    if (location.startsWith('http')) {
+      expect(await (await fetch(location)).text()).toBe('拾柳 campus notes');
+      const range = await fetch(location, { headers: { range: 'bytes=7-12' } });
+      expect(range.status).toBe(206);
+      expect(await range.text()).toBe('campus');
+    } else {
+      expect(isAbsolute(location)).toBe(true);
+      expect(await readFile(location, 'utf8')).toBe('拾柳 campus notes');
+    }
   });
 
   it('answers null for a missing object and forgets a removed one', async () => {

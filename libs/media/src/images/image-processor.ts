@@ -29,24 +29,31 @@ export class UnreadableImageError extends Error {}
 export class ImageProcessor {
   async process(path: string, format: FileFormat): Promise<ProcessedImage> {
     const animated = format.extension === 'gif';
-    const open = (): Sharp => sharp(path, { failOn: 'truncated', animated }).rotate();
+    const fitted = (image: Sharp) => image.resize(DISPLAY_MAX_SIDE, DISPLAY_MAX_SIDE, { fit: 'inside', withoutEnlargement: true });
     try {
-      const display = await encodeAs(
-        open().resize(DISPLAY_MAX_SIDE, DISPLAY_MAX_SIDE, { fit: 'inside', withoutEnlargement: true }),
-        format,
-      ).toBuffer({ resolveWithObject: true });
-      const thumbnail = await open().resize(THUMBNAIL_WIDTH, null, { withoutEnlargement: true }).webp({ quality: 70 }).toBuffer();
-      const pixels = await sharp(display.data, { animated: false })
-        .resize(32, 32, { fit: 'inside' })
-        .ensureAlpha()
-        .raw()
-        .toBuffer({ resolveWithObject: true });
+      const open = (frames = animated): Sharp => sharp(path, { failOn: 'truncated', animated: frames }).rotate();
+      // A still image is decoded, turned and fitted once; the display version, the thumbnail and the blurhash are
+      // all made from those pixels, rather than each decoding the upload (or the display version) again. An
+      // animated GIF keeps its frames, which raw pixels would not, so it is read once per version (its blurhash
+      // from the first frame).
+      const pixels = animated ? null : await fitted(open()).raw().toBuffer({ resolveWithObject: true });
+      const fromPixels = (): Sharp | null =>
+        pixels && sharp(pixels.data, { raw: { width: pixels.info.width, height: pixels.info.height, channels: pixels.info.channels } });
+      const [display, thumbnail, small] = await Promise.all([
+        encodeAs(fromPixels() ?? fitted(open()), format).toBuffer({ resolveWithObject: true }),
+        (fromPixels() ?? open()).resize(THUMBNAIL_WIDTH, null, { withoutEnlargement: true }).webp({ quality: 70 }).toBuffer(),
+        (fromPixels() ?? fitted(open(false)))
+          .resize(32, 32, { fit: 'inside' })
+          .ensureAlpha()
+          .raw()
+          .toBuffer({ resolveWithObject: true }),
+      ]);
       return {
         display: display.data,
         thumbnail,
         width: display.info.width,
         height: display.info.pageHeight ?? display.info.height,
-        blurhash: encode(new Uint8ClampedArray(pixels.data), pixels.info.width, pixels.info.height, 4, 3),
+        blurhash: encode(new Uint8ClampedArray(small.data), small.info.width, small.info.height, 4, 3),
       };
     } catch (error) {
       throw new UnreadableImageError(error instanceof Error ? error.message : String(error));

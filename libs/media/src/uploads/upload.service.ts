@@ -106,8 +106,9 @@ export class UploadService {
     if (file.overCap) throw new PayloadTooLargeException(`文件大小不能超过${megabytes(uploadLimits.videoBytes)}MB`);
     const format = formatOf(file.head);
     if (format?.kind !== 'video') throw new BadRequestException('请选择视频文件');
+    let probe;
     try {
-      await this.tools.probe(file.path);
+      probe = await this.tools.probe(file.path);
     } catch {
       throw new BadRequestException('上传失败: 视频文件不完整或已损坏');
     }
@@ -118,7 +119,7 @@ export class UploadService {
     // Random job ids: the progress call answers anyone who knows the id.
     const jobId = await this.queue.jobs.add(
       'video.process',
-      { sourceKey: key, extension: format.extension, sha256: file.sha256, ownerId, coverKey: cover?.key ?? null },
+      { sourceKey: key, extension: format.extension, sha256: file.sha256, ownerId, probe, coverKey: cover?.key ?? null },
       { jobId: randomUUID() },
     );
     return { url: fileUrl(key), coverUrl: cover?.image.url ?? null, originalname: file.originalName, size: file.size, jobId };

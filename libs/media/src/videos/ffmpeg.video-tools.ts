@@ -1,8 +1,19 @@
 import ffmpeg, { type FfmpegCommand, type FfprobeData } from 'fluent-ffmpeg';
+import { promisify } from 'node:util';
 import { COVER_HEIGHT, COVER_WIDTH, type VideoProbe, type VideoTools } from './video-tools';
 
 /** VideoTools over the `ffmpeg` and `ffprobe` binaries (FFMPEG_PATH and FFPROBE_PATH, else the PATH), through fluent-ffmpeg. */
 export class FfmpegVideoTools implements VideoTools {
+  /**
+   * Has fluent-ffmpeg learn ffmpeg's formats and encoders now. It checks every command against them and asks
+   * ffmpeg once per process (`-formats`, `-encoders`), which would otherwise add two ffmpeg starts to the
+   * first job; a worker without a working ffmpeg also fails here, at start, rather than on its first job.
+   */
+  async warmUp(): Promise<void> {
+    await promisify(ffmpeg.getAvailableFormats)();
+    await promisify(ffmpeg.getAvailableEncoders)();
+  }
+
   probe(path: string): Promise<VideoProbe> {
     return new Promise((resolve, reject) => {
       ffmpeg.ffprobe(path, (error: Error | null, data: FfprobeData) => {

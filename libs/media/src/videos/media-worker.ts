@@ -49,7 +49,9 @@ export async function runMediaWorker(): Promise<void> {
     await dataSource.initialize();
     await migrate(dataSource);
     const storage = new MinioStorage({ endpoint: settings.S3_ENDPOINT, accessKey: settings.S3_ACCESS_KEY, secretKey: settings.S3_SECRET_KEY, bucket: settings.S3_BUCKET });
-    const job = new VideoProcessJob(storage, new FfmpegVideoTools(), dataSource, new Outbox(), new UploadRepository(dataSource));
+    const tools = new FfmpegVideoTools();
+    await tools.warmUp();
+    const job = new VideoProcessJob(storage, tools, dataSource, new Outbox(), new UploadRepository(dataSource));
     // BullMQ's blocking reads must wait as long as they need, never give up after a few retries.
     const redis = new Redis(settings.REDIS_URL, { maxRetriesPerRequest: null });
     const worker = startBullMqWorker<MediaJobs>(

@@ -8,19 +8,23 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { DataSource } from 'typeorm';
 import { type UploadRecord, UploadRepository } from '../uploads/upload.repository';
-import { playableInBrowsers, VIDEO_TOOLS, type VideoTools } from './video-tools';
+import { playableInBrowsers, VIDEO_TOOLS, type VideoProbe, type VideoTools } from './video-tools';
 
 /** The BullMQ queue of a media service: named after its schema, so that test instances never share one. */
 export function mediaQueueName(schema: string): string {
   return `shiliu-${schema}-jobs`;
 }
 
-/** An uploaded video to make ready: its stored source, and the cover the client sent, if any. */
+/**
+ * An uploaded video to make ready: its stored source, what the upload's probe learnt of it (the job never
+ * probes the same bytes a second time), and the cover the client sent, if any.
+ */
 export interface VideoProcessPayload {
   sourceKey: string;
   extension: string;
   sha256: string;
   ownerId: number;
+  probe: VideoProbe;
   coverKey: string | null;
 }
 
@@ -40,6 +44,9 @@ export type MediaJobs = {
 /** Where the cover is taken (public-side.md §9: thumbnail at 1 s), or halfway through a shorter clip. */
 const COVER_AT_SECONDS = 1;
 
+/** How long ffmpeg may read the source in place: beyond any attempt's time limit (video-queue.ts, 15 minutes). */
+const READ_LOCATION_SECONDS = 3600;
+
 /**
  * Makes an uploaded video ready to play: a cover at 1 s unless the client sent one, an H.264/AAC MP4 when
  * browsers cannot play the upload, then `media.video.processed` through the outbox. Safe to run again after a
@@ -58,23 +65,30 @@ export class VideoProcessJob {
   async run(payload: VideoProcessPayload, context: JobContext): Promise<VideoProcessResult> {
     const directory = await mkdtemp(join(tmpdir(), 'shiliu-video-'));
     try {
-      const source = join(directory, `source.${payload.extension}`);
-      await pipeline(await this.storage.read(payload.sourceKey), createWriteStream(source));
-      const probe = await this.tools.probe(source);
+      const { probe } = payload;
+      // A source gone from storage fails with this plain reason, which the progress call shows, rather than with
+      // ffmpeg's, which would quote the pre-signed URL.
+      if (!(await this.storage.stat(payload.sourceKey))) throw new Error(`source ${payload.sourceKey} not found`);
       await context.progress(5);
+      const transcoding = !playableInBrowsers(payload.extension, probe);
+      const source = join(directory, `source.${payload.extension}`);
       const derived: UploadRecord[] = [];
 
-      let coverKey = payload.coverKey;
-      if (!coverKey) {
-        coverKey = `covers/${payload.sha256}.jpg`;
+      const coverKey = payload.coverKey ?? `covers/${payload.sha256}.jpg`;
+      const makeCover = async () => {
         const cover = join(directory, 'cover.jpg');
-        await this.tools.cover(source, cover, Math.min(COVER_AT_SECONDS, probe.durationSeconds / 2), context.signal);
+        // ffmpeg reads the frames around the cover's time from storage in place instead of waiting for a copy.
+        const input = await this.storage.readLocation(payload.sourceKey, READ_LOCATION_SECONDS);
+        await this.tools.cover(input, cover, Math.min(COVER_AT_SECONDS, probe.durationSeconds / 2), context.signal);
         derived.push(await this.store(cover, coverKey, 'image/jpeg', 'cover', payload));
-      }
+      };
+      // A transcode reads the whole upload, so it gets a local copy, fetched while the cover is made.
+      const download = async () => pipeline(await this.storage.read(payload.sourceKey), createWriteStream(source));
+      await Promise.all([payload.coverKey ? null : makeCover(), transcoding ? download() : null]);
       await context.progress(10);
 
       let videoKey = payload.sourceKey;
-      if (!playableInBrowsers(payload.extension, probe)) {
+      if (transcoding) {
         videoKey = `videos/${payload.sha256}.mp4`;
         const video = join(directory, 'video.mp4');
         // Progress is advisory: a lost update (Redis briefly away) is superseded by the next one.

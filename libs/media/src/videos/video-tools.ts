@@ -18,7 +18,7 @@ export const COVER_HEIGHT = 360;
 export interface VideoTools {
   /** Rejects when the file is not a readable video (truncated, a script renamed `.mp4`). */
   probe(path: string): Promise<VideoProbe>;
-  /** A 640x360 JPEG of the frame at `atSeconds`, letterboxed to keep the picture's proportions. */
+  /** A 640x360 JPEG of the frame at `atSeconds`, letterboxed to keep the picture's proportions; `input` is a path or a URL ffmpeg reads. */
   cover(input: string, output: string, atSeconds: number, signal: AbortSignal): Promise<void>;
   /** H.264/AAC MP4 with the index at the front (fast start), so browsers play it while it downloads. */
   transcode(input: string, output: string, onProgress: (percent: number) => void, signal: AbortSignal): Promise<void>;

@@ -1,6 +1,6 @@
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { lookup } from 'mime-types';
@@ -38,6 +38,10 @@ export class LocalDirectoryStorage implements ObjectStorage {
 
   async read(key: string, range?: ByteRange): Promise<Readable> {
     return createReadStream(this.pathOf(key), range ? { start: range.start, end: range.end } : {});
+  }
+
+  async readLocation(key: string, _validSeconds: number): Promise<string> {
+    return resolve(this.pathOf(key));
   }
 
   async remove(key: string): Promise<void> {

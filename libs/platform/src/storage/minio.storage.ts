@@ -53,6 +53,11 @@ export class MinioStorage implements ObjectStorage {
       : this.client.getObject(this.settings.bucket, key);
   }
 
+  async readLocation(key: string, validSeconds: number): Promise<string> {
+    assertValidObjectKey(key);
+    return this.client.presignedGetObject(this.settings.bucket, key, validSeconds);
+  }
+
   async remove(key: string): Promise<void> {
     assertValidObjectKey(key);
     await this.client.removeObject(this.settings.bucket, key);

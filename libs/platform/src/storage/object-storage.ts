@@ -19,6 +19,11 @@ export interface ObjectStorage {
   put(key: string, body: Buffer | Readable, contentType: string): Promise<void>;
   stat(key: string): Promise<ObjectInfo | null>;
   read(key: string, range?: ByteRange): Promise<Readable>;
+  /**
+   * Where a program outside this process (ffmpeg) can read the object in place, taking only the parts it needs:
+   * a pre-signed GET URL valid for `validSeconds` (MinIO), or the file's absolute path (a directory).
+   */
+  readLocation(key: string, validSeconds: number): Promise<string>;
   remove(key: string): Promise<void>;
 }
 
