@@ -1,4 +1,4 @@
-import { adminActed, type EventDefinition, userDeleted, userFollowed, userUpdated, userVerified } from '@shiliu/contracts';
+import { adminActed, type EventDefinition, postAnnounced, postDeleted, postLiked, postUnliked, userDeleted, userFollowed, userUpdated, userVerified } from '@shiliu/contracts';
 import { ADMIN_PASSWORD, AuthTestApp, signUp, type SignedUp, type Tokens } from './auth-test-app';
 
 interface Page<T> {
@@ -95,6 +95,35 @@ describe('admin back office: users, verification audit, sessions, administrators
     expect(listed.body.data.data.map((user) => [user.user_id, user.follow_count, user.fans_count])).toEqual([
       [b.userId, 0, 3],
       [a.userId, 1, 0],
+    ]);
+  });
+
+  it('shows and sorts by the likes content announces for each user\'s notes: newest count per note, deleted notes no longer counted', async () => {
+    const a = await signUp(auth, { nickname: '获赞甲' });
+    const b = await signUp(auth, { nickname: '获赞乙' });
+    const like = (type: string, postId: number, authorId: number, count: number, at: string) =>
+      auth.deliver(type, { post_id: postId, post_author_id: authorId, user_id: student.user.id, count }, new Date(at));
+    await like(postLiked.type, 9001, a.user.id, 2, '2026-01-01T00:00:00Z');
+    await like(postLiked.type, 9002, a.user.id, 5, '2026-01-01T00:00:00Z');
+    await like(postUnliked.type, 9002, a.user.id, 4, '2026-01-03T00:00:00Z');
+    await like(postLiked.type, 9002, a.user.id, 5, '2026-01-02T00:00:00Z');
+    await like(postLiked.type, 9003, b.user.id, 9, '2026-01-01T00:00:00Z');
+    const likes = async () =>
+      (await auth.call<Page<{ user_id: string; like_count: number }>>('GET', '/api/admin/users?search=获赞&sortField=like_count&sortOrder=desc', { token: admin })).body.data.data.map(
+        (user) => [user.user_id, user.like_count],
+      );
+    expect(await likes()).toEqual([
+      [b.userId, 9],
+      [a.userId, 6],
+    ]);
+
+    await auth.deliver(postDeleted.type, { id: 9003, author_id: b.user.id, was_draft: false, like_count: 9, collect_count: 0, comment_count: 0, images: [], video_url: null, cover_url: null }, new Date('2026-01-04T00:00:00Z'));
+    await like(postLiked.type, 9003, b.user.id, 10, '2026-01-05T00:00:00Z');
+    const post = { id: 9004, author_id: b.user.id, author_user_id: b.userId, title: '回填', content_text: '', category_id: null, category_title: null, type: 1, tags: [], images: [], cover_url: null, video_url: null, created_at: '2026-01-01T00:00:00Z' };
+    await auth.deliver(postAnnounced.type, { post, like_count: 3, collect_count: 0 }, new Date('2026-01-05T00:00:00Z'));
+    expect(await likes()).toEqual([
+      [a.userId, 6],
+      [b.userId, 3],
     ]);
   });
 

@@ -51,6 +51,10 @@ const users: EntityDeclaration = {
     { key: 'location', label: 'IP属地', width: 80 },
     { key: 'personality_tags', label: '个性标签', cell: { kind: 'personality' } },
     { key: 'verified', label: '认证', cell: { kind: 'status', labels: { '0': { label: '未认证', tone: 'muted' }, '1': { label: '官方认证', tone: 'ok' }, '2': { label: '个人认证', tone: 'pending' } } } },
+    { key: 'follow_count', label: '关注', sortable: true },
+    { key: 'fans_count', label: '粉丝', sortable: true },
+    { key: 'like_count', label: '获赞', sortable: true },
+    { key: 'is_active', label: '账号', cell: { kind: 'boolean', yes: '正常', no: '已禁用' } },
     created,
   ],
   filters: [
@@ -72,6 +76,7 @@ const users: EntityDeclaration = {
     { key: 'major', label: '专业', type: 'text', max: 11 },
     { key: 'interests', label: '兴趣', type: 'list' },
     { key: 'verified', label: '认证', type: 'radio', options: options(VERIFIED) },
+    { key: 'is_active', label: '允许登录（取消勾选即禁用并让其下线）', type: 'boolean', only: 'edit' },
   ],
   describe: (row) => `确定要删除用户「${row.nickname ?? row.user_id}」吗？`,
   // The list row carries personality tags as one field; the form edits them one by one.

@@ -13,6 +13,7 @@ export const USER_LIST: AdminListSpec = {
     user_id: 'u."user_id"',
     follow_count: 'COALESCE(c."follow_count", 0)',
     fans_count: 'COALESCE(c."fans_count", 0)',
+    like_count: 'COALESCE(l."like_count", 0)',
   },
   defaultSort: 'id',
   tieBreaker: 'u."id"',
@@ -57,14 +58,16 @@ export const ADMIN_LIST: AdminListSpec = {
 const SELECT_USERS = `
   SELECT u."id", u."user_id", u."nickname", u."avatar", u."bio", u."location", u."verified", u."gender", u."zodiac_sign", u."mbti",
     u."education", u."major", u."interests", u."is_active", u."created_at",
-    COALESCE(c."follow_count", 0) AS "follow_count", COALESCE(c."fans_count", 0) AS "fans_count"
-  FROM "users" u LEFT JOIN "user_counters" c ON c."user_id" = u."id"`;
+    COALESCE(c."follow_count", 0) AS "follow_count", COALESCE(c."fans_count", 0) AS "fans_count", COALESCE(l."like_count", 0)::int AS "like_count"
+  FROM "users" u LEFT JOIN "user_counters" c ON c."user_id" = u."id"
+  LEFT JOIN LATERAL (SELECT sum(p."like_count") AS "like_count" FROM "post_likes" p WHERE p."author_id" = u."id" AND NOT p."deleted") l ON true`;
 
-/** A user as the back office lists them: the account, whether it may sign in, and social's counts kept here. */
+/** A user as the back office lists them: the account, whether it may sign in, social's counts and the likes content announced, kept here. */
 export interface AdminUserRow extends UserRow {
   is_active: boolean;
   follow_count: number;
   fans_count: number;
+  like_count: number;
 }
 
 export interface AdminApplicationRow extends ApplicationRow {

@@ -33,6 +33,8 @@ export interface AdminUserView extends PersonalityTags {
   /** From social's follow events (auth's `user_counters` read model). */
   follow_count: number;
   fans_count: number;
+  /** Likes the user's notes have received, from content's like events (auth's `post_likes` read model). */
+  like_count: number;
   created_at: string;
 }
 
@@ -51,6 +53,7 @@ function toAdminUser(row: AdminUserRow): AdminUserView {
     is_active: row.is_active,
     follow_count: row.follow_count,
     fans_count: row.fans_count,
+    like_count: row.like_count,
     created_at: row.created_at.toISOString(),
   };
 }
