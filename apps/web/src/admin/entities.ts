@@ -32,6 +32,9 @@ const YES_NO: Option[] = [
 ];
 const required = (key: string, label: string, extra: Partial<FormField> = {}): FormField => ({ key, label, type: 'text', required: true, ...extra });
 
+/** A like's or collection's row names its user by numeric id; the form asks for the product ID. */
+const byDisplayId = (row: Record<string, unknown>): Record<string, unknown> => ({ ...row, user_id: row.user_display_id ?? row.user_id });
+
 /** The post form's categories, from the public list (§7: path not shown). */
 async function categoryOptions(): Promise<Option[]> {
   const categories = await call(api.GET('/api/categories'));
@@ -155,8 +158,13 @@ const comments: EntityDeclaration = {
     { key: 'user_display_id', label: '小石榴号', type: 'text' },
     { key: 'content', label: '内容', type: 'text' },
   ],
-  canEdit: false,
-  form: [required('post_id', '笔记ID', { type: 'number' }), { key: 'content', label: '内容', type: 'textarea', required: true, max: 20000 }, required('user_id', '评论者小石榴号', { max: 32 }), { key: 'parent_id', label: '回复评论ID', type: 'number' }],
+  // Only the text changes on edit: where a comment sits and who wrote it stay.
+  form: [
+    required('post_id', '笔记ID', { type: 'number', readOnlyOnEdit: true }),
+    { key: 'content', label: '内容', type: 'textarea', required: true, max: 20000 },
+    required('user_id', '评论者小石榴号', { max: 32, readOnlyOnEdit: true }),
+    { key: 'parent_id', label: '回复评论ID', type: 'number', readOnlyOnEdit: true },
+  ],
   describe: (row) => `确定要删除这条评论（ID ${row.id}）吗？`,
 };
 
@@ -190,8 +198,8 @@ const likes: EntityDeclaration = {
     { key: 'target_type', label: '目标类型', type: 'select', options: options(TARGET_TYPES) },
     { key: 'target_id', label: '目标ID', type: 'text' },
   ],
-  canEdit: false,
   form: [required('user_id', '用户小石榴号', { max: 32 }), { key: 'target_type', label: '目标类型', type: 'radio', required: true, options: options(TARGET_TYPES) }, required('target_id', '目标ID', { type: 'number' })],
+  loadForEdit: async (row) => initialValues(likes.form, byDisplayId(row)),
 };
 
 const collections: EntityDeclaration = {
@@ -203,8 +211,8 @@ const collections: EntityDeclaration = {
     { key: 'user_display_id', label: '小石榴号', type: 'text' },
     { key: 'post_id', label: '笔记ID', type: 'text' },
   ],
-  canEdit: false,
   form: [required('user_id', '用户小石榴号', { max: 32 }), required('post_id', '笔记ID', { type: 'number' })],
+  loadForEdit: async (row) => initialValues(collections.form, byDisplayId(row)),
 };
 
 const follows: EntityDeclaration = {

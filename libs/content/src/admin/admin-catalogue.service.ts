@@ -160,6 +160,25 @@ export class AdminCatalogueService {
     return likeView((await this.lists.likeOf(this.dataSource.manager, user.id, targetType, targetId))!);
   }
 
+  /**
+   * Moves a like to another user or target: the old like is taken back and the new one made (a new row, so the
+   * answer carries its new id). Unchanged, it changes nothing; a like the new user already gave is a 409.
+   */
+  async updateLike(id: number, userId: string, targetType: 1 | 2, targetId: number): Promise<AdminLikeView> {
+    const like = await this.lists.like(this.dataSource.manager, id);
+    if (!like) throw new NotFoundException('点赞不存在');
+    const user = await this.userOf(userId);
+    const existing = await this.lists.likeOf(this.dataSource.manager, user.id, targetType, targetId);
+    if (existing && existing.id !== like.id) throw new ConflictException('该用户已经点赞过这个对象');
+    if (!existing) {
+      await this.reactions.replaceLike(
+        { userId: like.user_id, targetType: like.target_type, targetId: Number(like.target_id) },
+        { userId: user.id, targetType, targetId },
+      );
+    }
+    return likeView((await this.lists.likeOf(this.dataSource.manager, user.id, targetType, targetId))!);
+  }
+
   async removeLikes(ids: number[]): Promise<{ deletedCount: number }> {
     let deletedCount = 0;
     for (const id of ids) {
@@ -180,6 +199,17 @@ export class AdminCatalogueService {
   async createCollection(userId: string, postId: number): Promise<AdminCollectionView> {
     const user = await this.userOf(userId);
     await this.reactions.collect(user.id, postId);
+    return collectionView((await this.lists.collectionOf(this.dataSource.manager, user.id, postId))!);
+  }
+
+  /** Moves a collection to another user or note, as `updateLike`. */
+  async updateCollection(id: number, userId: string, postId: number): Promise<AdminCollectionView> {
+    const collection = await this.lists.collection(this.dataSource.manager, id);
+    if (!collection) throw new NotFoundException('收藏不存在');
+    const user = await this.userOf(userId);
+    const existing = await this.lists.collectionOf(this.dataSource.manager, user.id, postId);
+    if (existing && existing.id !== collection.id) throw new ConflictException('该用户已经收藏过这篇笔记');
+    if (!existing) await this.reactions.replaceCollection({ userId: collection.user_id, postId: Number(collection.post_id) }, { userId: user.id, postId });
     return collectionView((await this.lists.collectionOf(this.dataSource.manager, user.id, postId))!);
   }
 
