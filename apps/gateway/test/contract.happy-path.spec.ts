@@ -243,6 +243,8 @@ describe.each<RunMode>(['distributed', 'embedded'])('every documented call answe
     const spareApplication = await call<{ id: number }>('post', '/api/admin/audit', { token: t, body: { user_id: madeUser.user_id, type: 2, content: personal } });
     await call('delete', '/api/admin/audit', { token: t, body: { ids: [spareApplication.id] } });
     for (let i = 0; i < 2; i++) await call('post', '/api/auth/login', { body: { user_id: madeUser.user_id, password: 'secret-123' } });
+    await call('get', '/api/admin/test-users', { token: t });
+    await call('post', '/api/admin/sessions', { token: t, body: { user_id: madeUser.user_id, user_agent: 'happy-path' } });
     const sessions = await call<{ data: { id: string }[] }>('get', '/api/admin/sessions', { path: `/api/admin/sessions?user_display_id=${madeUser.user_id}&is_active=true`, token: t });
     await call('put', '/api/admin/sessions/{id}', { path: `/api/admin/sessions/${sessions.data[0].id}`, token: t, body: { is_active: false } });
     await call('delete', '/api/admin/sessions/{id}', { path: `/api/admin/sessions/${sessions.data[1].id}`, token: t });

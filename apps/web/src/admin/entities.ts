@@ -286,10 +286,13 @@ const sessions: EntityDeclaration = {
     { key: 'user_display_id', label: '小石榴号', type: 'text' },
     { key: 'is_active', label: '有效', type: 'select', options: YES_NO },
   ],
-  // Sessions begin at sign-in; an administrator can only end one.
-  canCreate: false,
-  form: [{ key: 'is_active', label: '有效（取消勾选即让该会话下线）', type: 'boolean' }],
-  transform: (body) => ({ is_active: body.is_active === true }),
+  // A created session is a sign-in made for the user (§5: user_id required); an existing one can only be ended.
+  form: [
+    required('user_id', '用户小石榴号', { max: 32, only: 'create' }),
+    { key: 'user_agent', label: '设备说明', type: 'text', max: 300, only: 'create' },
+    { key: 'is_active', label: '有效（取消勾选即让该会话下线）', type: 'boolean', only: 'edit' },
+  ],
+  transform: (body, mode) => (mode === 'edit' ? { is_active: body.is_active === true } : body),
 };
 
 /** Administrator accounts as a table like the others (§7: paged, sorted, filtered by name); only the password changes on edit. */
