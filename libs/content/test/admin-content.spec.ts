@@ -241,4 +241,42 @@ describe('admin back office: notes and comments (content service, PostgreSQL)', 
     expect((await app.call('PUT', `/api/admin/collections/${recollected.body.data.id}`, { token: admin, body: { user_id: reader.userId } })).body).toEqual({ code: 400, message: '请输入笔记 ID', data: null });
     expect((await app.call('PUT', `/api/admin/collections/${recollected.body.data.id}`, { token: admin, body: { user_id: 'nobody_here', post_id: first } })).status).toBe(404);
   });
+
+  it('writes an administrator\'s audit entry in the same transaction as the change, one entry however many transactions the call commits', async () => {
+    // Which transaction wrote each outbox row (xmin changes when the relay marks a row sent, so it cannot tell).
+    await app.query(`CREATE TABLE "outbox_writers" ("id" uuid PRIMARY KEY, "tx" bigint NOT NULL)`);
+    await app.query(`CREATE FUNCTION "note_outbox_writer"() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN INSERT INTO "outbox_writers" VALUES (NEW."id", txid_current()); RETURN NEW; END $$`);
+    await app.query(`CREATE TRIGGER "outbox_writer" AFTER INSERT ON "outbox" FOR EACH ROW EXECUTE FUNCTION "note_outbox_writer"()`);
+
+    const id = await publish({ title: '同一事务' });
+    const comments: number[] = [];
+    for (const content of ['甲', '乙', '丙']) comments.push((await app.call<AdminComment>('POST', '/api/comments', { token: reader.token, body: { post_id: id, content } })).body.data.id);
+    expect((await app.call('DELETE', '/api/admin/comments', { token: admin, body: { ids: comments } })).body).toMatchObject({ code: 200, data: { deletedCount: 3 } });
+
+    const rows = await app.query<{ type: string; tx: string; path: string; comment: number | null }>(
+      `SELECT o."type", w."tx"::text AS "tx", o."envelope"->'payload'->>'path' AS "path", (o."envelope"->'payload'->>'id')::int AS "comment"
+       FROM "outbox" o JOIN "outbox_writers" w ON w."id" = o."id"
+       WHERE (o."type" = 'admin.acted' AND o."envelope"->'payload'->>'entity' = 'comments' AND o."envelope"->'payload'->'target_ids' @> $1::jsonb)
+          OR (o."type" = 'comment.deleted' AND (o."envelope"->'payload'->>'id')::int = ANY($2::int[]))
+       ORDER BY o."seq"`,
+      [JSON.stringify(comments), comments],
+    );
+    const entries = rows.filter((row) => row.type === 'admin.acted');
+    expect(entries).toHaveLength(1);
+    expect(entries[0].path).toBe('/api/admin/comments');
+    // Each deletion committed with the entry; the first transaction's was kept.
+    expect(entries[0].tx).toBe(rows.find((row) => row.type === 'comment.deleted' && row.comment === comments[0])!.tx);
+
+    // A single statement outside a transaction is recorded once the call has succeeded.
+    const created = async () => (await payloads<AdminActedPayload>(adminActed.type)).filter((payload) => payload.entity === 'categories' && payload.method === 'POST').length;
+    const before = await created();
+    const category = (await app.call<{ id: number }>('POST', '/api/admin/categories', { token: admin, body: { name: '单条语句', category_title: 'single' } })).body.data.id;
+    expect(await created()).toBe(before + 1);
+    expect((await app.call('DELETE', `/api/admin/categories/${category}`, { token: admin })).status).toBe(200);
+
+    // A call that fails changes nothing and leaves no entry.
+    expect((await app.call('DELETE', `/api/admin/comments/${comments[0]}`, { token: admin })).status).toBe(404);
+    expect((await payloads<AdminActedPayload>(adminActed.type)).filter((payload) => payload.entity === 'comments' && payload.target_ids.length === 1 && payload.target_ids[0] === comments[0])).toEqual([]);
+  });
 });
