@@ -69,7 +69,7 @@ const users: EntityDeclaration = {
     required('user_id', '小石榴号', { max: 15 }),
     required('nickname', '昵称', { max: 10 }),
     { key: 'password', label: '密码', type: 'password', required: true, min: 6, max: 20, only: 'create' },
-    { key: 'avatar', label: '头像地址', type: 'text' },
+    { key: 'avatar', label: '头像地址', type: 'text', upload: 'image', placeholder: '上传图片或输入地址' },
     { key: 'bio', label: '简介', type: 'textarea', max: 200 },
     { key: 'location', label: 'IP属地', type: 'text', max: 50 },
     { key: 'gender', label: '性别', type: 'select', options: list(GENDERS) },
@@ -99,8 +99,8 @@ const postForm: FormField[] = [
   { key: 'view_count', label: '浏览量', type: 'number', min: 0 },
   { key: 'tags', label: '标签', type: 'list', max: 10 },
   { key: 'images', label: '图片', type: 'images', max: 9, when: (values) => values.type !== '2' },
-  { key: 'video_url', label: '视频地址', type: 'text', required: true, when: (values) => values.type === '2' },
-  { key: 'cover_url', label: '封面地址', type: 'text', when: (values) => values.type === '2' },
+  { key: 'video_url', label: '视频地址', type: 'text', required: true, upload: 'video', placeholder: '上传视频（mp4/avi/mov，最大100MB）或输入地址', when: (values) => values.type === '2' },
+  { key: 'cover_url', label: '封面地址', type: 'text', upload: 'image', placeholder: '上传图片或输入地址', when: (values) => values.type === '2' },
 ];
 
 const posts: EntityDeclaration = {
