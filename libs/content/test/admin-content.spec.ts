@@ -268,10 +268,16 @@ describe('admin back office: notes and comments (content service, PostgreSQL)', 
     // Each deletion committed with the entry; the first transaction's was kept.
     expect(entries[0].tx).toBe(rows.find((row) => row.type === 'comment.deleted' && row.comment === comments[0])!.tx);
 
-    // A single statement outside a transaction is recorded once the call has succeeded.
+    // A single insert commits with its entry too, and a refused one (409) leaves none.
     const created = async () => (await payloads<AdminActedPayload>(adminActed.type)).filter((payload) => payload.entity === 'categories' && payload.method === 'POST').length;
     const before = await created();
     const category = (await app.call<{ id: number }>('POST', '/api/admin/categories', { token: admin, body: { name: '单条语句', category_title: 'single' } })).body.data.id;
+    const [row] = await app.query<{ tx: string }>(`SELECT xmin::text AS "tx" FROM "categories" WHERE "id" = $1`, [category]);
+    const [entry] = await app.query<{ tx: string }>(
+      `SELECT w."tx"::text AS "tx" FROM "outbox" o JOIN "outbox_writers" w ON w."id" = o."id" WHERE o."type" = 'admin.acted' AND o."envelope"->'payload'->>'entity' = 'categories' ORDER BY o."seq" DESC LIMIT 1`,
+    );
+    expect(entry.tx).toBe(row.tx);
+    expect((await app.call('POST', '/api/admin/categories', { token: admin, body: { name: '单条语句', category_title: 'again' } })).status).toBe(409);
     expect(await created()).toBe(before + 1);
     expect((await app.call('DELETE', `/api/admin/categories/${category}`, { token: admin })).status).toBe(200);
 

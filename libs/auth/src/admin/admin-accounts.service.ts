@@ -63,7 +63,9 @@ export class AdminAccountsService {
     const user = await this.lists.userByReference(this.dataSource.manager, userReference);
     if (!user) throw new NotFoundException('用户不存在');
     if (!user.is_active) throw new ForbiddenException(ACCOUNT_DISABLED);
-    const { sessionId, tokens } = await this.sessions.openSession({ audience: 'user', subjectId: user.id, name: user.user_id }, { userAgent: userAgent ?? '管理后台创建' });
+    const { sessionId, tokens } = await this.dataSource.transaction((manager) =>
+      this.sessions.openSession({ audience: 'user', subjectId: user.id, name: user.user_id }, { userAgent: userAgent ?? '管理后台创建' }, manager),
+    );
     return { session: sessionView((await this.lists.session(this.dataSource.manager, sessionId))!), tokens };
   }
 

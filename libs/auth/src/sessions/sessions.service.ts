@@ -91,7 +91,8 @@ export class SessionsService implements OnApplicationBootstrap {
   }
 
   async revoke(sessionId: string): Promise<void> {
-    await this.sessions.revoke(this.dataSource.manager, sessionId);
+    // A transaction of its own, so an administrator's audit entry for ending a session commits with it.
+    await this.dataSource.transaction((manager) => this.sessions.revoke(manager, sessionId));
     await this.announce([sessionId]);
   }
 

@@ -84,8 +84,12 @@ export class AdminCatalogueService {
   }
 
   async createCategory(name: string, title: string): Promise<AdminCategoryView> {
-    const id = await this.lists.insertCategory(this.dataSource.manager, name, title);
-    if (id === null) throw new ConflictException('分类名称或英文标题已存在');
+    // In a transaction that a refusal rolls back, so the administrator's audit entry commits with the row alone (AdminActionRecorder).
+    const id = await this.dataSource.transaction(async (manager) => {
+      const inserted = await this.lists.insertCategory(manager, name, title);
+      if (inserted === null) throw new ConflictException('分类名称或英文标题已存在');
+      return inserted;
+    });
     return categoryView((await this.lists.category(this.dataSource.manager, id))!);
   }
 
@@ -119,8 +123,11 @@ export class AdminCatalogueService {
   }
 
   async createTag(name: string): Promise<AdminTagView> {
-    const id = await this.lists.insertTag(this.dataSource.manager, name);
-    if (id === null) throw new ConflictException('标签已存在');
+    const id = await this.dataSource.transaction(async (manager) => {
+      const inserted = await this.lists.insertTag(manager, name);
+      if (inserted === null) throw new ConflictException('标签已存在');
+      return inserted;
+    });
     return tagView((await this.lists.tag(this.dataSource.manager, id))!);
   }
 
