@@ -201,6 +201,7 @@ describe.each<RunMode>(['distributed', 'embedded'])('every documented call answe
     const adminComment = await call<{ id: number }>('post', '/api/admin/comments', { token: t, body: { user_id: userId, post_id: adminNote.id, content: '后台评论' } });
     const spareComment = await call<{ id: number }>('post', '/api/admin/comments', { token: t, body: { user_id: userId, post_id: adminNote.id, content: '第二条' } });
     await call('get', '/api/admin/comments', { path: `/api/admin/comments?post_id=${adminNote.id}`, token: t });
+    await call('put', '/api/admin/comments/{id}', { path: `/api/admin/comments/${adminComment.id}`, token: t, body: { content: '后台改过的评论' } });
     await call('delete', '/api/admin/comments/{id}', { path: `/api/admin/comments/${adminComment.id}`, token: t });
     await call('delete', '/api/admin/comments', { token: t, body: { ids: [spareComment.id] } });
     const adminTag = await call<{ id: number }>('post', '/api/admin/tags', { token: t, body: { name: `t${tag}` } });
@@ -211,12 +212,14 @@ describe.each<RunMode>(['distributed', 'embedded'])('every documented call answe
     await call('delete', '/api/admin/tags', { token: t, body: { ids: [spareTag.id] } });
     const like = await call<{ id: number }>('post', '/api/admin/likes', { token: t, body: { user_id: userId, target_type: 1, target_id: adminNote.id } });
     await call('get', '/api/admin/likes', { path: `/api/admin/likes?target_id=${adminNote.id}`, token: t });
-    await call('delete', '/api/admin/likes/{id}', { path: `/api/admin/likes/${like.id}`, token: t });
+    const movedLike = await call<{ id: number }>('put', '/api/admin/likes/{id}', { path: `/api/admin/likes/${like.id}`, token: t, body: { user_id: userId, target_type: 1, target_id: spareNote.id } });
+    await call('delete', '/api/admin/likes/{id}', { path: `/api/admin/likes/${movedLike.id}`, token: t });
     const spareLike = await call<{ id: number }>('post', '/api/admin/likes', { token: t, body: { user_id: userId, target_type: 1, target_id: adminNote.id } });
     await call('delete', '/api/admin/likes', { token: t, body: { ids: [spareLike.id] } });
     const collection = await call<{ id: number }>('post', '/api/admin/collections', { token: t, body: { user_id: userId, post_id: adminNote.id } });
     await call('get', '/api/admin/collections', { path: `/api/admin/collections?post_id=${adminNote.id}`, token: t });
-    await call('delete', '/api/admin/collections/{id}', { path: `/api/admin/collections/${collection.id}`, token: t });
+    const movedCollection = await call<{ id: number }>('put', '/api/admin/collections/{id}', { path: `/api/admin/collections/${collection.id}`, token: t, body: { user_id: userId, post_id: spareNote.id } });
+    await call('delete', '/api/admin/collections/{id}', { path: `/api/admin/collections/${movedCollection.id}`, token: t });
     const spareCollection = await call<{ id: number }>('post', '/api/admin/collections', { token: t, body: { user_id: userId, post_id: adminNote.id } });
     await call('delete', '/api/admin/collections', { token: t, body: { ids: [spareCollection.id] } });
     const follow = await call<{ id: number }>('post', '/api/admin/follows', { token: t, body: { follower_id: userId, following_id: friend.userId } });
@@ -240,6 +243,8 @@ describe.each<RunMode>(['distributed', 'embedded'])('every documented call answe
     const spareApplication = await call<{ id: number }>('post', '/api/admin/audit', { token: t, body: { user_id: madeUser.user_id, type: 2, content: personal } });
     await call('delete', '/api/admin/audit', { token: t, body: { ids: [spareApplication.id] } });
     for (let i = 0; i < 2; i++) await call('post', '/api/auth/login', { body: { user_id: madeUser.user_id, password: 'secret-123' } });
+    await call('get', '/api/admin/test-users', { token: t });
+    await call('post', '/api/admin/sessions', { token: t, body: { user_id: madeUser.user_id, user_agent: 'happy-path' } });
     const sessions = await call<{ data: { id: string }[] }>('get', '/api/admin/sessions', { path: `/api/admin/sessions?user_display_id=${madeUser.user_id}&is_active=true`, token: t });
     await call('put', '/api/admin/sessions/{id}', { path: `/api/admin/sessions/${sessions.data[0].id}`, token: t, body: { is_active: false } });
     await call('delete', '/api/admin/sessions/{id}', { path: `/api/admin/sessions/${sessions.data[1].id}`, token: t });

@@ -271,6 +271,25 @@ describe('managing the product as an administrator', () => {
     expect([shown.title, shown.images.length, shown.tags.length]).toEqual(['后台改过的标题', 1, 1]);
   });
 
+  it('uploads a user\'s avatar from the edit form with the administrator\'s token, and the public profile shows it', async () => {
+    await page.goto('/admin/users');
+    await page.getByRole('search').getByLabel('小石榴号').fill(author.userId);
+    await page.getByRole('search').getByRole('button', { name: '筛选' }).click();
+    const row = page.locator(`tbody tr[data-row-id="${author.id}"]`);
+    await row.waitFor();
+    await row.getByRole('button', { name: '编辑' }).click();
+    const form = page.locator('.admin-form-modal');
+    const avatar = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 30, g: 140, b: 90 } } }).png().toBuffer();
+    await form.locator('.admin-upload-row input[type="file"]').first().setInputFiles({ name: 'avatar.png', mimeType: 'image/png', buffer: avatar });
+    await page.waitForFunction(() => /^\/api\/files\/images\//.test((document.querySelector('#admin-field-avatar') as HTMLInputElement | null)?.value ?? ''));
+    await form.locator('.admin-upload-preview').waitFor();
+    const uploaded = await form.getByLabel('头像地址').inputValue();
+    await page.screenshot({ path: join(SHOTS, 'admin-user-avatar-upload-1440.png') });
+    await form.getByRole('button', { name: '保存' }).click();
+    await page.locator('.toast', { hasText: '用户更新成功' }).waitFor();
+    expect((await ok<{ avatar: string }>('GET', `/api/users/${author.userId}`)).avatar).toBe(uploaded);
+  });
+
   it('deletes two comments at once in batch mode', async () => {
     const fan = await stack.signUp('后台评论者');
     const [first, second, kept] = await Promise.all(['第一条评论', '第二条评论', '留下的评论'].map((content) => ok<{ id: number }>('POST', '/api/comments', { post_id: note, content }, fan.token)));
@@ -344,7 +363,7 @@ describe('the guard', () => {
 });
 
 describe('at 375 and 1440 px, light and dark', () => {
-  it('shows the login, a table, the monitor and the docs', async () => {
+  it('shows the login, a table, a form with uploads, the monitor and the docs', async () => {
     for (const width of [375, 1440]) {
       for (const theme of ['light', 'dark'] as const) {
         const context = await signedInContext(width, theme);
@@ -359,6 +378,12 @@ describe('at 375 and 1440 px, light and dark', () => {
         await page.goto('/admin/admins');
         await page.locator('tbody tr').first().waitFor();
         await page.screenshot({ path: join(SHOTS, `admin-table-${suffix}.png`) });
+        await page.goto('/admin/posts');
+        await page.getByRole('button', { name: '新增' }).click();
+        await page.locator('.admin-form-modal .admin-images').getByText('上传图片').waitFor();
+        await page.locator('.admin-form-modal').getByRole('radio', { name: '视频' }).click();
+        await page.locator('.admin-form-modal .admin-upload-row').getByText('上传视频').waitFor();
+        await page.screenshot({ path: join(SHOTS, `admin-post-form-${suffix}.png`) });
         await page.goto('/admin/login');
         await page.getByLabel('用户名').waitFor();
         await page.screenshot({ path: join(SHOTS, `admin-login-${suffix}.png`) });

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AdminAccountsService } from './admin/admin-accounts.service';
 import { AdminAuditService } from './admin/admin-audit.service';
-import { AdminAdminsController, AdminAuditController, AdminSessionsController, AdminUsersController } from './admin/admin-back-office.controller';
+import { AdminAdminsController, AdminAuditController, AdminSessionsController, AdminTestUsersController, AdminUsersController } from './admin/admin-back-office.controller';
 import { AdminListsRepository } from './admin/admin-lists.repository';
 import { AdminUsersService } from './admin/admin-users.service';
 import { UserCounterRepository, UserCountersHandler } from './admin/user-counters.handler';
@@ -36,6 +36,7 @@ import { VerificationService } from './verification/verification.service';
     UsersController,
     AdminAuthController,
     AdminUsersController,
+    AdminTestUsersController,
     AdminAuditController,
     AdminSessionsController,
     AdminAdminsController,

@@ -2,6 +2,7 @@ import type { ServiceDefinition } from '@shiliu/platform';
 import { AuthModule } from './auth.module';
 import { AuthTables1763790000000 } from './migrations/1763790000000-auth-tables';
 import { AuthAdminBackOffice1764100000000 } from './migrations/1764100000000-admin-back-office';
+import { AuthUserLikeCounts1764300000000 } from './migrations/1764300000000-user-like-counts';
 import { seedDemoUsers } from './seed/demo-users.seed';
 
 export { DEMO_PASSWORD } from './seed/demo-users.seed';
@@ -12,7 +13,10 @@ export const authService: ServiceDefinition = {
   name: 'auth',
   module: AuthModule,
   entities: [],
-  migrations: [AuthTables1763790000000, AuthAdminBackOffice1764100000000],
-  readModels: [{ table: 'user_counters', follows: ['follow'] }],
+  migrations: [AuthTables1763790000000, AuthAdminBackOffice1764100000000, AuthUserLikeCounts1764300000000],
+  readModels: [
+    { table: 'user_counters', follows: ['follow'] },
+    { table: 'post_likes', follows: ['post'] },
+  ],
   seed: seedDemoUsers,
 };

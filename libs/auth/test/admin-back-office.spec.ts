@@ -1,4 +1,4 @@
-import { adminActed, type EventDefinition, userDeleted, userFollowed, userUpdated, userVerified } from '@shiliu/contracts';
+import { adminActed, type EventDefinition, postAnnounced, postDeleted, postLiked, postUnliked, userDeleted, userFollowed, userUpdated, userVerified } from '@shiliu/contracts';
 import { ADMIN_PASSWORD, AuthTestApp, signUp, type SignedUp, type Tokens } from './auth-test-app';
 
 interface Page<T> {
@@ -50,6 +50,8 @@ describe('admin back office: users, verification audit, sessions, administrators
     ['DELETE', '/api/admin/audit/1'],
     ['DELETE', '/api/admin/audit'],
     ['GET', '/api/admin/sessions'],
+    ['POST', '/api/admin/sessions'],
+    ['GET', '/api/admin/test-users'],
     ['PUT', '/api/admin/sessions/00000000-0000-0000-0000-000000000000'],
     ['DELETE', '/api/admin/sessions/00000000-0000-0000-0000-000000000000'],
     ['DELETE', '/api/admin/sessions'],
@@ -95,6 +97,35 @@ describe('admin back office: users, verification audit, sessions, administrators
     expect(listed.body.data.data.map((user) => [user.user_id, user.follow_count, user.fans_count])).toEqual([
       [b.userId, 0, 3],
       [a.userId, 1, 0],
+    ]);
+  });
+
+  it('shows and sorts by the likes content announces for each user\'s notes: newest count per note, deleted notes no longer counted', async () => {
+    const a = await signUp(auth, { nickname: '获赞甲' });
+    const b = await signUp(auth, { nickname: '获赞乙' });
+    const like = (type: string, postId: number, authorId: number, count: number, at: string) =>
+      auth.deliver(type, { post_id: postId, post_author_id: authorId, user_id: student.user.id, count }, new Date(at));
+    await like(postLiked.type, 9001, a.user.id, 2, '2026-01-01T00:00:00Z');
+    await like(postLiked.type, 9002, a.user.id, 5, '2026-01-01T00:00:00Z');
+    await like(postUnliked.type, 9002, a.user.id, 4, '2026-01-03T00:00:00Z');
+    await like(postLiked.type, 9002, a.user.id, 5, '2026-01-02T00:00:00Z');
+    await like(postLiked.type, 9003, b.user.id, 9, '2026-01-01T00:00:00Z');
+    const likes = async () =>
+      (await auth.call<Page<{ user_id: string; like_count: number }>>('GET', '/api/admin/users?search=获赞&sortField=like_count&sortOrder=desc', { token: admin })).body.data.data.map(
+        (user) => [user.user_id, user.like_count],
+      );
+    expect(await likes()).toEqual([
+      [b.userId, 9],
+      [a.userId, 6],
+    ]);
+
+    await auth.deliver(postDeleted.type, { id: 9003, author_id: b.user.id, was_draft: false, like_count: 9, collect_count: 0, comment_count: 0, images: [], video_url: null, cover_url: null }, new Date('2026-01-04T00:00:00Z'));
+    await like(postLiked.type, 9003, b.user.id, 10, '2026-01-05T00:00:00Z');
+    const post = { id: 9004, author_id: b.user.id, author_user_id: b.userId, title: '回填', content_text: '', category_id: null, category_title: null, type: 1, tags: [], images: [], cover_url: null, video_url: null, created_at: '2026-01-01T00:00:00Z' };
+    await auth.deliver(postAnnounced.type, { post, like_count: 3, collect_count: 0 }, new Date('2026-01-05T00:00:00Z'));
+    expect(await likes()).toEqual([
+      [a.userId, 6],
+      [b.userId, 3],
     ]);
   });
 
@@ -206,6 +237,36 @@ describe('admin back office: users, verification audit, sessions, administrators
     expect(ended.body.data.data.map((row) => row.is_active)).toEqual([false]);
     expect((await auth.call('DELETE', '/api/admin/sessions', { token: admin, body: { ids: ['nope'] } })).status).toBe(400);
     expect((await auth.call('DELETE', '/api/admin/sessions/00000000-0000-0000-0000-000000000000', { token: admin })).status).toBe(404);
+  });
+
+  it('opens a session for a user as their sign-in would: listed, usable, ended like any other, and logged', async () => {
+    const someone = await signUp(auth, { nickname: '代开会话' });
+    const opened = await auth.call<{ session: { id: string; user_id: number; user_display_id: string; user_agent: string; is_active: boolean }; tokens: Tokens }>('POST', '/api/admin/sessions', {
+      token: admin,
+      body: { user_id: someone.userId.toUpperCase(), user_agent: '测试设备' },
+    });
+    expect(opened.body).toMatchObject({ code: 200, message: '会话创建成功', data: { session: { user_id: someone.user.id, user_display_id: someone.userId, user_agent: '测试设备', is_active: true } } });
+    const { session, tokens } = opened.body.data;
+    expect((await auth.call<{ user_id: string }>('GET', '/api/auth/me', { token: tokens.access_token })).body.data.user_id).toBe(someone.userId);
+    const listed = await auth.call<Page<{ id: string }>>('GET', `/api/admin/sessions?user_display_id=${someone.userId}&is_active=true`, { token: admin });
+    expect(listed.body.data.data.map((row) => row.id)).toContain(session.id);
+    expect((await auth.call<{ session: { user_agent: string } }>('POST', '/api/admin/sessions', { token: admin, body: { user_id: String(someone.user.id) } })).body.data.session.user_agent).toBe('管理后台创建');
+
+    expect((await auth.call('DELETE', `/api/admin/sessions/${session.id}`, { token: admin })).status).toBe(200);
+    expect((await auth.call('GET', '/api/auth/me', { token: tokens.access_token })).status).toBe(401);
+    expect((await payloads(adminActed)).some((event) => event.entity === 'sessions' && event.method === 'POST')).toBe(true);
+
+    expect((await auth.call('POST', '/api/admin/sessions', { token: admin, body: {} })).body).toEqual({ code: 400, message: '请输入用户的小石榴号', data: null });
+    expect((await auth.call('POST', '/api/admin/sessions', { token: admin, body: { user_id: 'nobody_here' } })).body).toEqual({ code: 404, message: '用户不存在', data: null });
+    expect((await auth.call('PUT', `/api/admin/users/${someone.user.id}`, { token: admin, body: { is_active: false } })).status).toBe(200);
+    expect((await auth.call('POST', '/api/admin/sessions', { token: admin, body: { user_id: someone.userId } })).body).toEqual({ code: 403, message: '账号已被禁用，请联系管理员', data: null });
+  });
+
+  it('lists the demo accounts that exist as test users', async () => {
+    expect((await auth.call<unknown[]>('GET', '/api/admin/test-users', { token: admin })).body.data).toEqual([]);
+    await auth.call('POST', '/api/admin/users', { token: admin, body: { user_id: 'chen_mo', nickname: '陈默', password: 'secret-123' } });
+    const listed = await auth.call<{ user_id: string; nickname: string; is_active: boolean }[]>('GET', '/api/admin/test-users', { token: admin });
+    expect(listed.body).toMatchObject({ code: 200, data: [{ user_id: 'chen_mo', nickname: '陈默', is_active: true }] });
   });
 
   it('manages administrator accounts as a table and never deletes the one signed in', async () => {

@@ -1,4 +1,4 @@
-import { adminActed, type AdminActedPayload, commentDeleted, type CommentDeletedPayload, postDeleted, type PostDeletedPayload, postUpdated, type PostUpdatedPayload } from '@shiliu/contracts';
+import { adminActed, type AdminActedPayload, commentDeleted, type CommentDeletedPayload, commentUpdated, type CommentUpdatedPayload, postDeleted, type PostDeletedPayload, postUpdated, type PostUpdatedPayload } from '@shiliu/contracts';
 import { ContentTestApp, noteForm, type PostData, type TestUser } from './content-test-app';
 
 interface Page<T> {
@@ -55,16 +55,16 @@ describe('admin back office: notes and comments (content service, PostgreSQL)', 
     ['DELETE', '/api/admin/posts'],
     ['GET', '/api/admin/comments'],
     ['POST', '/api/admin/comments'],
+    ['PUT', '/api/admin/comments/1'],
     ['DELETE', '/api/admin/comments/1'],
     ['DELETE', '/api/admin/comments'],
     ...['categories', 'tags', 'likes', 'collections'].flatMap((entity) => [
       ['GET', `/api/admin/${entity}`],
       ['POST', `/api/admin/${entity}`],
+      ['PUT', `/api/admin/${entity}/1`],
       ['DELETE', `/api/admin/${entity}/1`],
       ['DELETE', `/api/admin/${entity}`],
     ]),
-    ['PUT', '/api/admin/categories/1'],
-    ['PUT', '/api/admin/tags/1'],
   ])('%s %s: 401 without a token, 403 with a student token', async (method, path) => {
     const body = method === 'GET' ? undefined : {};
     expect((await app.call(method, path, { body })).body).toEqual({ code: 401, message: '未授权访问', data: null });
@@ -189,5 +189,100 @@ describe('admin back office: notes and comments (content service, PostgreSQL)', 
     expect((await app.events('post.unliked')).some((event) => (event.payload as { post_id: number }).post_id === noteId)).toBe(true);
     expect((await app.events('post.uncollected')).some((event) => (event.payload as { post_id: number }).post_id === noteId)).toBe(true);
     expect((await app.call('POST', '/api/admin/likes', { token: admin, body: { user_id: reader.userId, target_type: 3, target_id: noteId } })).status).toBe(400);
+  });
+
+  it('edits a comment\'s text under a new comment\'s rules, sending comment.updated and telling only newly mentioned users', async () => {
+    const id = await publish({ title: '评论修改' });
+    const comment = (await app.call<AdminComment>('POST', '/api/comments', { token: reader.token, body: { post_id: id, content: `原话 [@作者:${author.userId}]` } })).body.data.id;
+    const third = await app.user({ nickname: '第三人' });
+    const edited = await app.call<AdminComment>('PUT', `/api/admin/comments/${comment}`, { token: admin, body: { post_id: id, content: `改过的话 [@作者:${author.userId}] [@第三人:${third.userId}]` } });
+    expect(edited.body).toMatchObject({ code: 200, message: '评论更新成功', data: { id: comment, post_id: id, user_display_id: reader.userId, content: expect.stringContaining('改过的话') } });
+    expect((await payloads<CommentUpdatedPayload>(commentUpdated.type)).find((payload) => payload.comment.id === comment)).toMatchObject({
+      comment: { post_id: id, author_id: reader.id, content_text: expect.stringContaining('改过的话') },
+    });
+    const mentions = (await app.events('user.mentioned')).map((event) => event.payload as { comment_id?: number; mentioned_user_id: number }).filter((payload) => payload.comment_id === comment);
+    expect(mentions.map((payload) => payload.mentioned_user_id)).toEqual([author.id, third.id]);
+    expect((await app.call<{ comments: { content: string }[] }>('GET', `/api/posts/${id}/comments`)).body.data.comments[0].content).toContain('改过的话');
+
+    expect((await app.call('PUT', `/api/admin/comments/${comment}`, { token: admin, body: { content: '' } })).body).toEqual({ code: 400, message: '请输入评论内容', data: null });
+    expect((await app.call('PUT', `/api/admin/comments/${comment}`, { token: admin, body: { content: '字'.repeat(1001) } })).body).toEqual({ code: 400, message: '评论内容不能超过1000个字符', data: null });
+    expect((await app.call('PUT', `/api/admin/comments/${comment}`, { token: admin, body: { post_id: id + 1, content: '搬家' } })).body).toEqual({ code: 400, message: '评论不能移到其他笔记', data: null });
+    expect((await app.call('PUT', '/api/admin/comments/999999999', { token: admin, body: { content: '无' } })).status).toBe(404);
+    expect((await payloads<AdminActedPayload>(adminActed.type)).find((payload) => payload.entity === 'comments' && payload.target_ids.includes(comment))).toMatchObject({ method: 'PUT' });
+  });
+
+  it('moves a like and a collection to another target: the old taken back and the new made, with a student\'s counters and events', async () => {
+    const first = await publish({ title: '原来的' });
+    const second = await publish({ title: '后来的' });
+    const like = (await app.call<{ id: number }>('POST', '/api/admin/likes', { token: admin, body: { user_id: reader.userId, target_type: 1, target_id: first } })).body.data.id;
+    const collection = (await app.call<{ id: number }>('POST', '/api/admin/collections', { token: admin, body: { user_id: reader.userId, post_id: first } })).body.data.id;
+
+    const moved = await app.call<{ id: number; target_id: number; user_display_id: string }>('PUT', `/api/admin/likes/${like}`, { token: admin, body: { user_id: reader.userId, target_type: 1, target_id: second } });
+    expect(moved.body).toMatchObject({ code: 200, message: '点赞更新成功', data: { target_id: second, user_display_id: reader.userId } });
+    const recollected = await app.call<{ id: number; post_title: string }>('PUT', `/api/admin/collections/${collection}`, { token: admin, body: { user_id: reader.userId, post_id: second } });
+    expect(recollected.body).toMatchObject({ code: 200, message: '收藏更新成功', data: { post_title: '后来的' } });
+    const counts = async (noteId: number) => (await app.call<PostData>('GET', `/api/posts/${noteId}?skipViewCount=true`)).body.data;
+    expect(await counts(first)).toMatchObject({ like_count: 0, collect_count: 0 });
+    expect(await counts(second)).toMatchObject({ like_count: 1, collect_count: 1 });
+    const postIds = async (type: string) => (await app.events(type)).map((event) => (event.payload as { post_id: number }).post_id);
+    expect(await postIds('post.unliked')).toContain(first);
+    expect(await postIds('post.liked')).toContain(second);
+    expect(await postIds('post.uncollected')).toContain(first);
+    expect(await postIds('post.collected')).toContain(second);
+
+    const unchanged = await app.call<{ id: number }>('PUT', `/api/admin/likes/${moved.body.data.id}`, { token: admin, body: { user_id: reader.userId, target_type: 1, target_id: second } });
+    expect(unchanged.body.data.id).toBe(moved.body.data.id);
+    const other = (await app.call<{ id: number }>('POST', '/api/admin/likes', { token: admin, body: { user_id: author.userId, target_type: 1, target_id: first } })).body.data.id;
+    expect((await app.call('PUT', `/api/admin/likes/${other}`, { token: admin, body: { user_id: reader.userId, target_type: 1, target_id: second } })).body).toEqual({ code: 409, message: '该用户已经点赞过这个对象', data: null });
+    expect((await app.call('PUT', `/api/admin/likes/${other}`, { token: admin, body: { user_id: author.userId, target_type: 1, target_id: 999999999 } })).status).toBe(404);
+    expect(await counts(first)).toMatchObject({ like_count: 1 });
+    expect((await app.call('PUT', `/api/admin/likes/${other}`, { token: admin, body: { user_id: author.userId, target_type: 3, target_id: first } })).status).toBe(400);
+    expect((await app.call('PUT', '/api/admin/likes/999999999', { token: admin, body: { user_id: author.userId, target_type: 1, target_id: first } })).status).toBe(404);
+    expect((await app.call('PUT', `/api/admin/collections/${recollected.body.data.id}`, { token: admin, body: { user_id: reader.userId } })).body).toEqual({ code: 400, message: '请输入笔记 ID', data: null });
+    expect((await app.call('PUT', `/api/admin/collections/${recollected.body.data.id}`, { token: admin, body: { user_id: 'nobody_here', post_id: first } })).status).toBe(404);
+  });
+
+  it('writes an administrator\'s audit entry in the same transaction as the change, one entry however many transactions the call commits', async () => {
+    // Which transaction wrote each outbox row (xmin changes when the relay marks a row sent, so it cannot tell).
+    await app.query(`CREATE TABLE "outbox_writers" ("id" uuid PRIMARY KEY, "tx" bigint NOT NULL)`);
+    await app.query(`CREATE FUNCTION "note_outbox_writer"() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN INSERT INTO "outbox_writers" VALUES (NEW."id", txid_current()); RETURN NEW; END $$`);
+    await app.query(`CREATE TRIGGER "outbox_writer" AFTER INSERT ON "outbox" FOR EACH ROW EXECUTE FUNCTION "note_outbox_writer"()`);
+
+    const id = await publish({ title: '同一事务' });
+    const comments: number[] = [];
+    for (const content of ['甲', '乙', '丙']) comments.push((await app.call<AdminComment>('POST', '/api/comments', { token: reader.token, body: { post_id: id, content } })).body.data.id);
+    expect((await app.call('DELETE', '/api/admin/comments', { token: admin, body: { ids: comments } })).body).toMatchObject({ code: 200, data: { deletedCount: 3 } });
+
+    const rows = await app.query<{ type: string; tx: string; path: string; comment: number | null }>(
+      `SELECT o."type", w."tx"::text AS "tx", o."envelope"->'payload'->>'path' AS "path", (o."envelope"->'payload'->>'id')::int AS "comment"
+       FROM "outbox" o JOIN "outbox_writers" w ON w."id" = o."id"
+       WHERE (o."type" = 'admin.acted' AND o."envelope"->'payload'->>'entity' = 'comments' AND o."envelope"->'payload'->'target_ids' @> $1::jsonb)
+          OR (o."type" = 'comment.deleted' AND (o."envelope"->'payload'->>'id')::int = ANY($2::int[]))
+       ORDER BY o."seq"`,
+      [JSON.stringify(comments), comments],
+    );
+    const entries = rows.filter((row) => row.type === 'admin.acted');
+    expect(entries).toHaveLength(1);
+    expect(entries[0].path).toBe('/api/admin/comments');
+    // Each deletion committed with the entry; the first transaction's was kept.
+    expect(entries[0].tx).toBe(rows.find((row) => row.type === 'comment.deleted' && row.comment === comments[0])!.tx);
+
+    // A single insert commits with its entry too, and a refused one (409) leaves none.
+    const created = async () => (await payloads<AdminActedPayload>(adminActed.type)).filter((payload) => payload.entity === 'categories' && payload.method === 'POST').length;
+    const before = await created();
+    const category = (await app.call<{ id: number }>('POST', '/api/admin/categories', { token: admin, body: { name: '单条语句', category_title: 'single' } })).body.data.id;
+    const [row] = await app.query<{ tx: string }>(`SELECT xmin::text AS "tx" FROM "categories" WHERE "id" = $1`, [category]);
+    const [entry] = await app.query<{ tx: string }>(
+      `SELECT w."tx"::text AS "tx" FROM "outbox" o JOIN "outbox_writers" w ON w."id" = o."id" WHERE o."type" = 'admin.acted' AND o."envelope"->'payload'->>'entity' = 'categories' ORDER BY o."seq" DESC LIMIT 1`,
+    );
+    expect(entry.tx).toBe(row.tx);
+    expect((await app.call('POST', '/api/admin/categories', { token: admin, body: { name: '单条语句', category_title: 'again' } })).status).toBe(409);
+    expect(await created()).toBe(before + 1);
+    expect((await app.call('DELETE', `/api/admin/categories/${category}`, { token: admin })).status).toBe(200);
+
+    // A call that fails changes nothing and leaves no entry.
+    expect((await app.call('DELETE', `/api/admin/comments/${comments[0]}`, { token: admin })).status).toBe(404);
+    expect((await payloads<AdminActedPayload>(adminActed.type)).filter((payload) => payload.entity === 'comments' && payload.target_ids.length === 1 && payload.target_ids[0] === comments[0])).toEqual([]);
   });
 });

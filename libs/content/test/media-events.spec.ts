@@ -59,6 +59,22 @@ describe('content and media: drafts announced, media.video.processed followed', 
     ]);
   });
 
+  it('switches any student\'s note to the playable video when an administrator uploaded it from the console', async () => {
+    const source = await app.video();
+    const note = await videoNote(other, source);
+    await app.deliver(mediaVideoProcessed.type, {
+      owner_id: -1,
+      source_url: source,
+      video_url: '/api/files/videos/from-console.mp4',
+      cover_url: '/api/files/covers/from-console.jpg',
+      duration_seconds: 3,
+      width: 640,
+      height: 360,
+    });
+    const { body } = await app.call<PostData>('GET', `/api/posts/${note}`, { token: other.token });
+    expect(body.data).toMatchObject({ video_url: '/api/files/videos/from-console.mp4', cover_url: '/api/files/covers/from-console.jpg' });
+  });
+
   const details = (url: string) => ({ owner_id: author.id, url, width: 1200, height: 900, blurhash: 'LEHV6nWB2yk8pyo0adR*.7kCMdnj', thumbnail_url: url.replace(/\.png$/, '.thumb.webp') });
 
   it('gives notes the size, blurhash and thumbnail media announced, whichever came first', async () => {

@@ -16,6 +16,7 @@ export * from './events/post-unliked.event';
 export * from './events/post-collected.event';
 export * from './events/post-uncollected.event';
 export * from './events/comment-created.event';
+export * from './events/comment-updated.event';
 export * from './events/comment-deleted.event';
 export * from './events/comment-liked.event';
 export * from './events/comment-unliked.event';

@@ -20,9 +20,10 @@ describe('uploads refused (media service, real MinIO and ffmpeg)', () => {
     expect(await app.query(`SELECT "key" FROM "uploads"`)).toEqual([]);
   });
 
-  it('needs a logged-in user', async () => {
+  it('needs a logged-in user or administrator', async () => {
     const answer = await app.upload('/api/upload/single', [{ field: 'file', name: 'a.png', body: await image('png', 10, 10) }], null);
     expect(answer.status).toBe(401);
+    expect((await app.upload('/api/upload/single', [{ field: 'file', name: 'a.png', body: await image('png', 10, 10) }], 'not-a-token')).status).toBe(401);
   });
 
   it('asks for a file when none came, or the body is not a form', async () => {

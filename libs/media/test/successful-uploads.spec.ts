@@ -105,6 +105,15 @@ describe('uploads accepted (media service, real MinIO and ffmpeg, jobs in proces
     expect(answer.body.data.aspectRatio).toBe(1);
   });
 
+  it('takes an administrator\'s upload from the console, held apart from the students\' uploads', async () => {
+    const admin = await app.adminToken(7, 'admin');
+    const answer = await app.upload<UploadedImage>('/api/upload/single', [{ field: 'file', name: 'cover.png', body: await image('png', 120, 80) }], admin);
+    expect(answer.status).toBe(200);
+    expect((await app.fetchFile(answer.body.data.url)).status).toBe(200);
+    const key = answer.body.data.url.replace('/api/files/', '');
+    expect(await app.query(`SELECT "owner_id"::int AS "owner_id" FROM "uploads" WHERE "key" = $1`, [key])).toEqual([{ owner_id: -7 }]);
+  });
+
   it('turns a photo upright by its EXIF orientation and keeps no metadata, GPS included', async () => {
     const original = await jpegWithGps();
     const before = await sharp(original).metadata();

@@ -1,4 +1,4 @@
-import { commentCreated, commentDeleted, postDeleted, postPublished, userDeleted, userUpdated } from '@shiliu/contracts';
+import { commentCreated, commentDeleted, commentUpdated, postDeleted, postPublished, userDeleted, userUpdated } from '@shiliu/contracts';
 import { commentSnapshot, NotifyTestApp, postSnapshot } from './notify-test-app';
 
 interface Activity {
@@ -45,6 +45,10 @@ describe('activity monitor', () => {
       expect.objectContaining({ type: 'user_register', target_id: author.id, description: '注册了账号', content: '你好' }),
     ]);
     expect((await recent('?limit=1&page=3')).activities.map((a) => a.type)).toEqual(['user_register']);
+
+    await app.deliver(commentUpdated.type, { comment: { ...comment, content_text: '管理员改过的评论' } });
+    expect((await recent()).activities[0]).toMatchObject({ type: 'comment_publish', target_id: comment.id, content: '管理员改过的评论' });
+    expect(await app.query(`SELECT "content" FROM "comments" WHERE "id" = $1`, [comment.id])).toEqual([{ content: '管理员改过的评论' }]);
 
     await app.deliver(commentDeleted.type, { id: comment.id, post_id: post.id, post_author_id: author.id, author_id: author.id, parent_id: null, like_count: 0 });
     expect((await recent()).activities.map((a) => a.type)).toEqual(['post_publish', 'user_register']);

@@ -80,3 +80,28 @@ export async function adminTyped<T>(request: Promise<{ data?: { data?: T }; erro
   if (answer.data !== undefined && answer.response.ok) return answer.data.data as T;
   throw new ApiError(messageFor(answer.response.status, (answer.error as { message?: string } | undefined)?.message), answer.response.status);
 }
+
+/** What the media service answers for an upload the console needs: the stored file's address (a video's cover too). */
+export interface AdminUploaded {
+  url: string;
+  coverUrl?: string | null;
+}
+
+/**
+ * Uploads one file through the students' upload calls with the administrator's token (the media service takes both):
+ * an image to /api/upload/single, a video to /api/upload/video.
+ */
+export async function adminUpload(kind: 'image' | 'video', file: File): Promise<AdminUploaded> {
+  const form = new FormData();
+  form.append('file', file);
+  let answer: Response;
+  try {
+    answer = await adminFetch(new Request(new URL(kind === 'image' ? '/api/upload/single' : '/api/upload/video', location.origin), { method: 'POST', body: form }));
+  } catch {
+    throw new ApiError(ADMIN_MESSAGES.network, 0);
+  }
+  const body = (await answer.json().catch(() => ({}))) as { data?: AdminUploaded; message?: string };
+  if (!answer.ok || !body.data) throw new ApiError(messageFor(answer.status, body.message), answer.status);
+  return body.data;
+}
+

@@ -32,6 +32,9 @@ const YES_NO: Option[] = [
 ];
 const required = (key: string, label: string, extra: Partial<FormField> = {}): FormField => ({ key, label, type: 'text', required: true, ...extra });
 
+/** A like's or collection's row names its user by numeric id; the form asks for the product ID. */
+const byDisplayId = (row: Record<string, unknown>): Record<string, unknown> => ({ ...row, user_id: row.user_display_id ?? row.user_id });
+
 /** The post form's categories, from the public list (§7: path not shown). */
 async function categoryOptions(): Promise<Option[]> {
   const categories = await call(api.GET('/api/categories'));
@@ -51,6 +54,10 @@ const users: EntityDeclaration = {
     { key: 'location', label: 'IP属地', width: 80 },
     { key: 'personality_tags', label: '个性标签', cell: { kind: 'personality' } },
     { key: 'verified', label: '认证', cell: { kind: 'status', labels: { '0': { label: '未认证', tone: 'muted' }, '1': { label: '官方认证', tone: 'ok' }, '2': { label: '个人认证', tone: 'pending' } } } },
+    { key: 'follow_count', label: '关注', sortable: true },
+    { key: 'fans_count', label: '粉丝', sortable: true },
+    { key: 'like_count', label: '获赞', sortable: true },
+    { key: 'is_active', label: '账号', cell: { kind: 'boolean', yes: '正常', no: '已禁用' } },
     created,
   ],
   filters: [
@@ -62,7 +69,7 @@ const users: EntityDeclaration = {
     required('user_id', '小石榴号', { max: 15 }),
     required('nickname', '昵称', { max: 10 }),
     { key: 'password', label: '密码', type: 'password', required: true, min: 6, max: 20, only: 'create' },
-    { key: 'avatar', label: '头像地址', type: 'text' },
+    { key: 'avatar', label: '头像地址', type: 'text', upload: 'image', placeholder: '上传图片或输入地址' },
     { key: 'bio', label: '简介', type: 'textarea', max: 200 },
     { key: 'location', label: 'IP属地', type: 'text', max: 50 },
     { key: 'gender', label: '性别', type: 'select', options: list(GENDERS) },
@@ -72,6 +79,7 @@ const users: EntityDeclaration = {
     { key: 'major', label: '专业', type: 'text', max: 11 },
     { key: 'interests', label: '兴趣', type: 'list' },
     { key: 'verified', label: '认证', type: 'radio', options: options(VERIFIED) },
+    { key: 'is_active', label: '允许登录（取消勾选即禁用并让其下线）', type: 'boolean', only: 'edit' },
   ],
   describe: (row) => `确定要删除用户「${row.nickname ?? row.user_id}」吗？`,
   // The list row carries personality tags as one field; the form edits them one by one.
@@ -91,8 +99,8 @@ const postForm: FormField[] = [
   { key: 'view_count', label: '浏览量', type: 'number', min: 0 },
   { key: 'tags', label: '标签', type: 'list', max: 10 },
   { key: 'images', label: '图片', type: 'images', max: 9, when: (values) => values.type !== '2' },
-  { key: 'video_url', label: '视频地址', type: 'text', required: true, when: (values) => values.type === '2' },
-  { key: 'cover_url', label: '封面地址', type: 'text', when: (values) => values.type === '2' },
+  { key: 'video_url', label: '视频地址', type: 'text', required: true, upload: 'video', placeholder: '上传视频（mp4/avi/mov，最大100MB）或输入地址', when: (values) => values.type === '2' },
+  { key: 'cover_url', label: '封面地址', type: 'text', upload: 'image', placeholder: '上传图片或输入地址', when: (values) => values.type === '2' },
 ];
 
 const posts: EntityDeclaration = {
@@ -150,8 +158,13 @@ const comments: EntityDeclaration = {
     { key: 'user_display_id', label: '小石榴号', type: 'text' },
     { key: 'content', label: '内容', type: 'text' },
   ],
-  canEdit: false,
-  form: [required('post_id', '笔记ID', { type: 'number' }), { key: 'content', label: '内容', type: 'textarea', required: true, max: 20000 }, required('user_id', '评论者小石榴号', { max: 32 }), { key: 'parent_id', label: '回复评论ID', type: 'number' }],
+  // Only the text changes on edit: where a comment sits and who wrote it stay.
+  form: [
+    required('post_id', '笔记ID', { type: 'number', readOnlyOnEdit: true }),
+    { key: 'content', label: '内容', type: 'textarea', required: true, max: 20000 },
+    required('user_id', '评论者小石榴号', { max: 32, readOnlyOnEdit: true }),
+    { key: 'parent_id', label: '回复评论ID', type: 'number', readOnlyOnEdit: true },
+  ],
   describe: (row) => `确定要删除这条评论（ID ${row.id}）吗？`,
 };
 
@@ -185,8 +198,8 @@ const likes: EntityDeclaration = {
     { key: 'target_type', label: '目标类型', type: 'select', options: options(TARGET_TYPES) },
     { key: 'target_id', label: '目标ID', type: 'text' },
   ],
-  canEdit: false,
   form: [required('user_id', '用户小石榴号', { max: 32 }), { key: 'target_type', label: '目标类型', type: 'radio', required: true, options: options(TARGET_TYPES) }, required('target_id', '目标ID', { type: 'number' })],
+  loadForEdit: async (row) => initialValues(likes.form, byDisplayId(row)),
 };
 
 const collections: EntityDeclaration = {
@@ -198,8 +211,8 @@ const collections: EntityDeclaration = {
     { key: 'user_display_id', label: '小石榴号', type: 'text' },
     { key: 'post_id', label: '笔记ID', type: 'text' },
   ],
-  canEdit: false,
   form: [required('user_id', '用户小石榴号', { max: 32 }), required('post_id', '笔记ID', { type: 'number' })],
+  loadForEdit: async (row) => initialValues(collections.form, byDisplayId(row)),
 };
 
 const follows: EntityDeclaration = {
@@ -273,10 +286,13 @@ const sessions: EntityDeclaration = {
     { key: 'user_display_id', label: '小石榴号', type: 'text' },
     { key: 'is_active', label: '有效', type: 'select', options: YES_NO },
   ],
-  // Sessions begin at sign-in; an administrator can only end one.
-  canCreate: false,
-  form: [{ key: 'is_active', label: '有效（取消勾选即让该会话下线）', type: 'boolean' }],
-  transform: (body) => ({ is_active: body.is_active === true }),
+  // A created session is a sign-in made for the user (§5: user_id required); an existing one can only be ended.
+  form: [
+    required('user_id', '用户小石榴号', { max: 32, only: 'create' }),
+    { key: 'user_agent', label: '设备说明', type: 'text', max: 300, only: 'create' },
+    { key: 'is_active', label: '有效（取消勾选即让该会话下线）', type: 'boolean', only: 'edit' },
+  ],
+  transform: (body, mode) => (mode === 'edit' ? { is_active: body.is_active === true } : body),
 };
 
 /** Administrator accounts as a table like the others (§7: paged, sorted, filtered by name); only the password changes on edit. */

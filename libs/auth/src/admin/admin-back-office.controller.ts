@@ -5,6 +5,7 @@ import { CreateAdminDto, AdminPasswordDto } from '../admins/admin.dto';
 import { AdminsService } from '../admins/admins.service';
 import {
   AdminCreateApplicationDto,
+  AdminCreateSessionDto,
   AdminCreateUserDto,
   AdminSessionDto,
   AdminUpdateApplicationDto,
@@ -16,6 +17,20 @@ import { AdminAccountsService } from './admin-accounts.service';
 import { AdminAuditService } from './admin-audit.service';
 import { ADMIN_LIST, AUDIT_LIST, SESSION_LIST, USER_LIST } from './admin-lists.repository';
 import { AdminUsersService } from './admin-users.service';
+
+/** admin-and-startup.md §7 `GET /api/admin/test-users` (listed on the docs page): the demo accounts to try the product as. */
+@ApiTags('admin-users')
+@Controller('api/admin/test-users')
+export class AdminTestUsersController {
+  constructor(private readonly users: AdminUsersService) {}
+
+  @ApiOperation({ summary: '测试用户（演示数据中的学生账号；以其身份体验可用 POST /api/admin/sessions 创建会话；仅管理员）' })
+  @AdminOperation()
+  @Get()
+  list() {
+    return this.users.testUsers();
+  }
+}
 
 /** admin-and-startup.md §7 `/admin/users`: the back office's users table. */
 @ApiTags('admin-users')
@@ -131,6 +146,14 @@ export class AdminSessionsController {
   @Get()
   list(@AdminListParams(SESSION_LIST) query: AdminListQuery) {
     return this.accounts.sessionList(query);
+  }
+
+  @ApiOperation({ summary: '为用户创建会话（如同其登录，返回会话与令牌，用于以测试用户身份体验；已禁用的账号 403；仅管理员）' })
+  @AdminOperation()
+  @ApiErrors(404)
+  @Post()
+  async create(@Body() body: AdminCreateSessionDto) {
+    return new Reply('会话创建成功', await this.accounts.startSession(body.user_id, body.user_agent));
   }
 
   @ApiOperation({ summary: '使会话失效（is_active: false；仅管理员）' })

@@ -13,6 +13,7 @@ export const USER_LIST: AdminListSpec = {
     user_id: 'u."user_id"',
     follow_count: 'COALESCE(c."follow_count", 0)',
     fans_count: 'COALESCE(c."fans_count", 0)',
+    like_count: 'COALESCE(l."like_count", 0)',
   },
   defaultSort: 'id',
   tieBreaker: 'u."id"',
@@ -57,14 +58,21 @@ export const ADMIN_LIST: AdminListSpec = {
 const SELECT_USERS = `
   SELECT u."id", u."user_id", u."nickname", u."avatar", u."bio", u."location", u."verified", u."gender", u."zodiac_sign", u."mbti",
     u."education", u."major", u."interests", u."is_active", u."created_at",
-    COALESCE(c."follow_count", 0) AS "follow_count", COALESCE(c."fans_count", 0) AS "fans_count"
-  FROM "users" u LEFT JOIN "user_counters" c ON c."user_id" = u."id"`;
+    COALESCE(c."follow_count", 0) AS "follow_count", COALESCE(c."fans_count", 0) AS "fans_count", COALESCE(l."like_count", 0)::int AS "like_count"
+  FROM "users" u LEFT JOIN "user_counters" c ON c."user_id" = u."id"
+  LEFT JOIN LATERAL (SELECT sum(p."like_count") AS "like_count" FROM "post_likes" p WHERE p."author_id" = u."id" AND NOT p."deleted") l ON true`;
 
-/** A user as the back office lists them: the account, whether it may sign in, and social's counts kept here. */
+const SELECT_SESSIONS = `
+  SELECT s."id", u."id" AS "user_id", u."user_id" AS "user_display_id", s."user_agent",
+    (s."revoked_at" IS NULL AND s."expires_at" > now()) AS "is_active", s."expires_at", s."created_at"
+  FROM "sessions" s JOIN "users" u ON s."audience" = 'user' AND u."id" = s."subject_id"`;
+
+/** A user as the back office lists them: the account, whether it may sign in, social's counts and the likes content announced, kept here. */
 export interface AdminUserRow extends UserRow {
   is_active: boolean;
   follow_count: number;
   fans_count: number;
+  like_count: number;
 }
 
 export interface AdminApplicationRow extends ApplicationRow {
@@ -112,13 +120,28 @@ export class AdminListsRepository {
   }
 
   async sessions(manager: EntityManager, query: AdminListQuery): Promise<{ rows: AdminSessionRow[]; total: number }> {
-    return adminRows<AdminSessionRow>(
+    return adminRows<AdminSessionRow>(manager, query, SELECT_SESSIONS);
+  }
+
+  async session(manager: EntityManager, id: string): Promise<AdminSessionRow | null> {
+    const [row] = await rowsOf<AdminSessionRow>(manager, `${SELECT_SESSIONS} WHERE s."id" = $1`, [id]);
+    return row ?? null;
+  }
+
+  /** The user named by product ID (any case) or numeric id. */
+  async userByReference(manager: EntityManager, reference: string): Promise<{ id: string; user_id: string; is_active: boolean } | null> {
+    const [row] = await rowsOf<{ id: string; user_id: string; is_active: boolean }>(
       manager,
-      query,
-      `SELECT s."id", u."id" AS "user_id", u."user_id" AS "user_display_id", s."user_agent",
-              (s."revoked_at" IS NULL AND s."expires_at" > now()) AS "is_active", s."expires_at", s."created_at"
-       FROM "sessions" s JOIN "users" u ON s."audience" = 'user' AND u."id" = s."subject_id"`,
+      `SELECT "id", "user_id", "is_active" FROM "users" WHERE lower("user_id") = lower($1)
+       UNION ALL SELECT "id", "user_id", "is_active" FROM "users" WHERE $1 ~ '^[0-9]{1,15}$' AND "id" = $1::bigint
+       LIMIT 1`,
+      [reference],
     );
+    return row ?? null;
+  }
+
+  async usersByUserIds(manager: EntityManager, userIds: readonly string[]): Promise<AdminUserRow[]> {
+    return rowsOf<AdminUserRow>(manager, `${SELECT_USERS} WHERE lower(u."user_id") = ANY($1::text[]) ORDER BY u."id"`, [userIds.map((id) => id.toLowerCase())]);
   }
 
   async admins(manager: EntityManager, query: AdminListQuery): Promise<{ rows: AdminAccountRow[]; total: number }> {

@@ -8,6 +8,7 @@ import { UserRepository, type UserRow } from '../users/user.repository';
 import { USER_ID_TAKEN, UsersService } from '../users/users.service';
 import type { AdminCreateUserDto, AdminUpdateUserDto } from './admin.dto';
 import { AdminListsRepository, type AdminUserRow } from './admin-lists.repository';
+import { DEMO_USER_IDS } from '../seed/demo-users.seed';
 
 export interface PersonalityTags {
   gender: string | null;
@@ -33,6 +34,8 @@ export interface AdminUserView extends PersonalityTags {
   /** From social's follow events (auth's `user_counters` read model). */
   follow_count: number;
   fans_count: number;
+  /** Likes the user's notes have received, from content's like events (auth's `post_likes` read model). */
+  like_count: number;
   created_at: string;
 }
 
@@ -51,6 +54,7 @@ function toAdminUser(row: AdminUserRow): AdminUserView {
     is_active: row.is_active,
     follow_count: row.follow_count,
     fans_count: row.fans_count,
+    like_count: row.like_count,
     created_at: row.created_at.toISOString(),
   };
 }
@@ -74,6 +78,11 @@ export class AdminUsersService {
   async list(query: AdminListQuery): Promise<AdminPage<AdminUserView>> {
     const { rows, total } = await this.lists.users(this.dataSource.manager, query);
     return adminPage(rows.map(toAdminUser), query, total);
+  }
+
+  /** The demo accounts that exist now, for trying the product (a session for one: POST /api/admin/sessions). */
+  async testUsers(): Promise<AdminUserView[]> {
+    return (await this.lists.usersByUserIds(this.dataSource.manager, DEMO_USER_IDS)).map(toAdminUser);
   }
 
   async create(form: AdminCreateUserDto): Promise<AdminUserView> {

@@ -94,6 +94,21 @@ export class RejectApplicationDto {
   reason?: string;
 }
 
+/** admin-and-startup.md §5 "Session form": user_id required; the session is a sign-in made for that user. */
+export class AdminCreateSessionDto {
+  @Transform(toPlainText)
+  @IsString({ message: '请输入用户的小石榴号' })
+  @IsNotEmpty({ message: '请输入用户的小石榴号' })
+  @MaxLength(32, { message: '用户不存在' })
+  user_id!: string;
+
+  @IsOptional()
+  @Transform(toPlainText)
+  @IsString({ message: 'user_agent 必须是文本' })
+  @MaxLength(300, { message: 'user_agent 最多300个字符' })
+  user_agent?: string;
+}
+
 /** A session can only be ended from the back office. */
 export class AdminSessionDto {
   @IsIn([false], { message: '只能将会话设为失效（is_active: false）' })

@@ -1,10 +1,25 @@
 import { Controller, Injectable } from '@nestjs/common';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
-import { type EventEnvelope, followAnnounced, type FollowChangePayload, userDeleted, type UserDeletedPayload, userFollowed, userUnfollowed } from '@shiliu/contracts';
+import {
+  type EventEnvelope,
+  followAnnounced,
+  type FollowChangePayload,
+  postAnnounced,
+  type PostAnnouncedPayload,
+  postDeleted,
+  type PostDeletedPayload,
+  postLiked,
+  type PostReactionPayload,
+  postUnliked,
+  userDeleted,
+  type UserDeletedPayload,
+  userFollowed,
+  userUnfollowed,
+} from '@shiliu/contracts';
 import { type EventContext, rowsOf } from '@shiliu/platform';
 import type { EntityManager } from 'typeorm';
 
-/** The `user_counters` read model: social's counts, newest event wins per counter. */
+/** The `user_counters` read model (social's counts, newest event wins per counter) and `post_likes` (content's per-note like counts). */
 @Injectable()
 export class UserCounterRepository {
   async followCount(manager: EntityManager, id: number, count: number, occurredAt: string): Promise<void> {
@@ -27,12 +42,31 @@ export class UserCounterRepository {
     );
   }
 
+  async postLikes(manager: EntityManager, postId: number, authorId: number, count: number, occurredAt: string): Promise<void> {
+    await rowsOf(
+      manager,
+      `INSERT INTO "post_likes" ("post_id", "author_id", "like_count", "likes_as_of") VALUES ($1, $2, $3, $4)
+       ON CONFLICT ("post_id") DO UPDATE SET "like_count" = EXCLUDED."like_count", "likes_as_of" = EXCLUDED."likes_as_of"
+       WHERE "post_likes"."likes_as_of" <= EXCLUDED."likes_as_of"`,
+      [postId, authorId, count, occurredAt],
+    );
+  }
+
+  async postDeleted(manager: EntityManager, postId: number, authorId: number): Promise<void> {
+    await rowsOf(
+      manager,
+      `INSERT INTO "post_likes" ("post_id", "author_id", "deleted") VALUES ($1, $2, true) ON CONFLICT ("post_id") DO UPDATE SET "deleted" = true`,
+      [postId, authorId],
+    );
+  }
+
   async remove(manager: EntityManager, id: number): Promise<void> {
     await rowsOf(manager, `DELETE FROM "user_counters" WHERE "user_id" = $1`, [id]);
+    await rowsOf(manager, `UPDATE "post_likes" SET "deleted" = true WHERE "author_id" = $1`, [id]);
   }
 }
 
-/** Follow counts from social's events (and its re-announcements when this read model starts empty). */
+/** Follow counts from social's events and like counts from content's (and their re-announcements when a read model starts empty). */
 @Controller()
 export class UserCountersHandler {
   constructor(private readonly counters: UserCounterRepository) {}
@@ -42,6 +76,23 @@ export class UserCountersHandler {
     const payload = envelope.payload;
     await this.counters.followCount(context.manager, payload.follower_id, payload.follower_follow_count, envelope.occurredAt);
     await this.counters.fansCount(context.manager, payload.following_id, payload.following_fans_count, envelope.occurredAt);
+  }
+
+  @EventPattern([postLiked.type, postUnliked.type])
+  async liked(@Payload() envelope: EventEnvelope<PostReactionPayload>, @Ctx() context: EventContext): Promise<void> {
+    const { post_id, post_author_id, count } = envelope.payload;
+    await this.counters.postLikes(context.manager, post_id, post_author_id, count, envelope.occurredAt);
+  }
+
+  @EventPattern(postAnnounced.type)
+  async announced(@Payload() envelope: EventEnvelope<PostAnnouncedPayload>, @Ctx() context: EventContext): Promise<void> {
+    const { post, like_count } = envelope.payload;
+    await this.counters.postLikes(context.manager, post.id, post.author_id, like_count, envelope.occurredAt);
+  }
+
+  @EventPattern(postDeleted.type)
+  async postDeleted(@Payload() envelope: EventEnvelope<PostDeletedPayload>, @Ctx() context: EventContext): Promise<void> {
+    await this.counters.postDeleted(context.manager, envelope.payload.id, envelope.payload.author_id);
   }
 
   @EventPattern(userDeleted.type)

@@ -68,8 +68,13 @@ export class AdminsService implements OnApplicationBootstrap {
   }
 
   async create(username: string, password: string): Promise<PublicAdmin> {
-    const admin = await this.admins.insert(this.dataSource.manager, username, await this.hasher.hash(password));
-    if (!admin) throw new ConflictException('用户名已存在');
+    const passwordHash = await this.hasher.hash(password);
+    // In a transaction that a refusal rolls back, so the administrator's audit entry commits with the row alone (AdminActionRecorder).
+    const admin = await this.dataSource.transaction(async (manager) => {
+      const inserted = await this.admins.insert(manager, username, passwordHash);
+      if (!inserted) throw new ConflictException('用户名已存在');
+      return inserted;
+    });
     return publicAdmin(admin);
   }
 

@@ -37,6 +37,9 @@ const people: [string, string, string, string][] = [
   ['ye_zhi', '叶知', '上海', '读书会，一周一本书'],
 ];
 
+/** The demo accounts' product IDs: the back office lists them as its test users (GET /api/admin/test-users). */
+export const DEMO_USER_IDS: readonly string[] = people.map(([userId]) => userId);
+
 /** About thirty students registered through the normal path, so every service hears user.registered for each. */
 export async function seedDemoUsers(app: INestApplicationContext): Promise<void> {
   const users = app.get(UsersService);

@@ -50,6 +50,11 @@ export class SessionsService implements OnApplicationBootstrap {
   }
 
   async open(subject: SessionSubject, client: ClientInfo, manager: EntityManager = this.dataSource.manager): Promise<TokenPair> {
+    return (await this.openSession(subject, client, manager)).tokens;
+  }
+
+  /** `open`, also naming the session (the back office lists it by id). */
+  async openSession(subject: SessionSubject, client: ClientInfo, manager: EntityManager = this.dataSource.manager): Promise<{ sessionId: string; tokens: TokenPair }> {
     const sessionId = randomUUID();
     await this.sessions.insert(manager, {
       id: sessionId,
@@ -59,7 +64,7 @@ export class SessionsService implements OnApplicationBootstrap {
       ip: client.ip ?? null,
       days: REFRESH_TOKEN_DAYS,
     });
-    return this.issue(manager, subject, sessionId);
+    return { sessionId, tokens: await this.issue(manager, subject, sessionId) };
   }
 
   /** Trades a refresh token for a new pair; the old one is spent. */
@@ -86,7 +91,8 @@ export class SessionsService implements OnApplicationBootstrap {
   }
 
   async revoke(sessionId: string): Promise<void> {
-    await this.sessions.revoke(this.dataSource.manager, sessionId);
+    // A transaction of its own, so an administrator's audit entry for ending a session commits with it.
+    await this.dataSource.transaction((manager) => this.sessions.revoke(manager, sessionId));
     await this.announce([sessionId]);
   }
 

@@ -122,6 +122,14 @@ export class AdminLikesController {
     return new Reply('点赞创建成功', await this.catalogue.createLike(body.user_id, body.target_type, body.target_id));
   }
 
+  @ApiOperation({ summary: '修改点赞（改点赞者或对象：原点赞取消、新点赞生成，计数与通知随之更新；仅管理员）' })
+  @AdminOperation()
+  @ApiErrors(404, 409)
+  @Put(':id')
+  async update(@Param('id', IdPipe) id: number, @Body() body: AdminLikeDto) {
+    return new Reply('点赞更新成功', await this.catalogue.updateLike(id, body.user_id, body.target_type, body.target_id));
+  }
+
   @ApiOperation({ summary: '取消点赞（计数与通知随之更新；仅管理员）' })
   @AdminOperation()
   @Delete(':id')
@@ -156,6 +164,14 @@ export class AdminCollectionsController {
   @Post()
   async create(@Body() body: AdminCollectionDto) {
     return new Reply('收藏创建成功', await this.catalogue.createCollection(body.user_id, body.post_id));
+  }
+
+  @ApiOperation({ summary: '修改收藏（改收藏者或笔记：原收藏取消、新收藏生成，计数随之更新；仅管理员）' })
+  @AdminOperation()
+  @ApiErrors(404, 409)
+  @Put(':id')
+  async update(@Param('id', IdPipe) id: number, @Body() body: AdminCollectionDto) {
+    return new Reply('收藏更新成功', await this.catalogue.updateCollection(id, body.user_id, body.post_id));
   }
 
   @ApiOperation({ summary: '取消收藏（仅管理员）' })

@@ -84,8 +84,12 @@ export class AdminCatalogueService {
   }
 
   async createCategory(name: string, title: string): Promise<AdminCategoryView> {
-    const id = await this.lists.insertCategory(this.dataSource.manager, name, title);
-    if (id === null) throw new ConflictException('分类名称或英文标题已存在');
+    // In a transaction that a refusal rolls back, so the administrator's audit entry commits with the row alone (AdminActionRecorder).
+    const id = await this.dataSource.transaction(async (manager) => {
+      const inserted = await this.lists.insertCategory(manager, name, title);
+      if (inserted === null) throw new ConflictException('分类名称或英文标题已存在');
+      return inserted;
+    });
     return categoryView((await this.lists.category(this.dataSource.manager, id))!);
   }
 
@@ -119,8 +123,11 @@ export class AdminCatalogueService {
   }
 
   async createTag(name: string): Promise<AdminTagView> {
-    const id = await this.lists.insertTag(this.dataSource.manager, name);
-    if (id === null) throw new ConflictException('标签已存在');
+    const id = await this.dataSource.transaction(async (manager) => {
+      const inserted = await this.lists.insertTag(manager, name);
+      if (inserted === null) throw new ConflictException('标签已存在');
+      return inserted;
+    });
     return tagView((await this.lists.tag(this.dataSource.manager, id))!);
   }
 
@@ -160,6 +167,25 @@ export class AdminCatalogueService {
     return likeView((await this.lists.likeOf(this.dataSource.manager, user.id, targetType, targetId))!);
   }
 
+  /**
+   * Moves a like to another user or target: the old like is taken back and the new one made (a new row, so the
+   * answer carries its new id). Unchanged, it changes nothing; a like the new user already gave is a 409.
+   */
+  async updateLike(id: number, userId: string, targetType: 1 | 2, targetId: number): Promise<AdminLikeView> {
+    const like = await this.lists.like(this.dataSource.manager, id);
+    if (!like) throw new NotFoundException('点赞不存在');
+    const user = await this.userOf(userId);
+    const existing = await this.lists.likeOf(this.dataSource.manager, user.id, targetType, targetId);
+    if (existing && existing.id !== like.id) throw new ConflictException('该用户已经点赞过这个对象');
+    if (!existing) {
+      await this.reactions.replaceLike(
+        { userId: like.user_id, targetType: like.target_type, targetId: Number(like.target_id) },
+        { userId: user.id, targetType, targetId },
+      );
+    }
+    return likeView((await this.lists.likeOf(this.dataSource.manager, user.id, targetType, targetId))!);
+  }
+
   async removeLikes(ids: number[]): Promise<{ deletedCount: number }> {
     let deletedCount = 0;
     for (const id of ids) {
@@ -180,6 +206,17 @@ export class AdminCatalogueService {
   async createCollection(userId: string, postId: number): Promise<AdminCollectionView> {
     const user = await this.userOf(userId);
     await this.reactions.collect(user.id, postId);
+    return collectionView((await this.lists.collectionOf(this.dataSource.manager, user.id, postId))!);
+  }
+
+  /** Moves a collection to another user or note, as `updateLike`. */
+  async updateCollection(id: number, userId: string, postId: number): Promise<AdminCollectionView> {
+    const collection = await this.lists.collection(this.dataSource.manager, id);
+    if (!collection) throw new NotFoundException('收藏不存在');
+    const user = await this.userOf(userId);
+    const existing = await this.lists.collectionOf(this.dataSource.manager, user.id, postId);
+    if (existing && existing.id !== collection.id) throw new ConflictException('该用户已经收藏过这篇笔记');
+    if (!existing) await this.reactions.replaceCollection({ userId: collection.user_id, postId: Number(collection.post_id) }, { userId: user.id, postId });
     return collectionView((await this.lists.collectionOf(this.dataSource.manager, user.id, postId))!);
   }
 

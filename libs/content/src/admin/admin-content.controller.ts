@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminIdsDto, AdminList, AdminListParams, type AdminListQuery, AdminOperation, ApiErrors, IdPipe, Reply } from '@shiliu/platform';
-import { AdminCreateCommentDto, AdminCreatePostDto, AdminUpdatePostDto } from './admin-content.dto';
+import { AdminCreateCommentDto, AdminCreatePostDto, AdminUpdateCommentDto, AdminUpdatePostDto } from './admin-content.dto';
 import { COMMENT_LIST, POST_LIST } from './admin-content.repository';
 import { AdminContentService } from './admin-content.service';
 
@@ -75,6 +75,14 @@ export class AdminCommentsController {
   @Post()
   async create(@Body() body: AdminCreateCommentDto) {
     return new Reply('评论创建成功', await this.content.createComment(body));
+  }
+
+  @ApiOperation({ summary: '修改评论内容（与新评论相同的规则；新 @ 到的用户收到提醒；仅管理员）' })
+  @AdminOperation()
+  @ApiErrors(404)
+  @Put(':id')
+  async update(@Param('id', IdPipe) id: number, @Body() body: AdminUpdateCommentDto) {
+    return new Reply('评论更新成功', await this.content.updateComment(id, body));
   }
 
   @ApiOperation({ summary: '删除评论（一级评论连同其回复；仅管理员）' })

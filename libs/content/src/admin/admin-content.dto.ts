@@ -32,6 +32,21 @@ export class AdminCreateCommentDto extends CreateCommentDto {
   user_id!: string;
 }
 
+/** The comment edit form: a new text; the note it sits under may be sent but not changed. */
+export class AdminUpdateCommentDto {
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: '笔记ID无效' })
+  @Min(1, { message: '笔记ID无效' })
+  @Max(Number.MAX_SAFE_INTEGER, { message: '笔记ID无效' })
+  post_id?: number;
+
+  @IsString({ message: '请输入评论内容' })
+  @IsNotEmpty({ message: '请输入评论内容' })
+  @MaxLength(20_000, { message: '评论内容不能超过1000个字符' })
+  content!: string;
+}
+
 /** admin-and-startup.md §5 "Category form". */
 export class AdminCategoryDto {
   @Transform(toPlainText)

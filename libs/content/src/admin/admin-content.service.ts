@@ -1,11 +1,11 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { adminPage, type AdminListQuery, type AdminPage, messageForStatus, type Principal } from '@shiliu/platform';
 import { DataSource } from 'typeorm';
 import { CommentRepository } from '../comments/comment.repository';
 import { CommentService } from '../comments/comment.service';
 import { PostRepository } from '../posts/post.repository';
 import { PostService } from '../posts/post.service';
-import type { AdminCreateCommentDto, AdminCreatePostDto, AdminUpdatePostDto } from './admin-content.dto';
+import type { AdminCreateCommentDto, AdminCreatePostDto, AdminUpdateCommentDto, AdminUpdatePostDto } from './admin-content.dto';
 import { type AdminCommentRow, AdminContentRepository, type AdminPostRow } from './admin-content.repository';
 
 /** admin-and-startup.md §3 "Post", with what the edit form reads (images, tags, type, cover_url, video_url). */
@@ -166,6 +166,15 @@ export class AdminContentService {
     if (!author) throw new NotFoundException('用户不存在');
     const created = await this.commentService.create(asAuthor(author), form);
     return toCommentView((await this.lists.comment(this.dataSource.manager, created.id))!);
+  }
+
+  /** A comment's new text under a new comment's rules; where it sits and who wrote it stay. */
+  async updateComment(id: number, form: AdminUpdateCommentDto): Promise<AdminCommentView> {
+    const found = await this.comments.find(this.dataSource.manager, id);
+    if (!found) throw new NotFoundException(messageForStatus(404));
+    if (form.post_id !== undefined && form.post_id !== Number(found.post_id)) throw new BadRequestException('评论不能移到其他笔记');
+    await this.commentService.edit(id, form.content);
+    return toCommentView((await this.lists.comment(this.dataSource.manager, id))!);
   }
 
   /** A top-level comment goes with its replies, as when its author deletes it; answers how many went. */

@@ -128,6 +128,17 @@ export class CommentRepository {
     await manager.query(`INSERT INTO "comment_mentions" ("comment_id", "user_id") SELECT $1, unnest($2::bigint[]) ON CONFLICT DO NOTHING`, [commentId, userIds]);
   }
 
+  async mentionsWithin(manager: EntityManager, commentId: number): Promise<string[]> {
+    const rows: { user_id: string }[] = await manager.query(`SELECT "user_id" FROM "comment_mentions" WHERE "comment_id" = $1`, [commentId]);
+    return rows.map((row) => String(row.user_id));
+  }
+
+  /** Mentions the text no longer makes go too, so the comment is listed only under those it still names. */
+  async updateContent(manager: EntityManager, id: number, content: string, contentText: string, images: string[]): Promise<void> {
+    await manager.query(`UPDATE "comments" SET "content" = $2, "content_text" = $3, "images" = $4 WHERE "id" = $1`, [id, content, contentText, JSON.stringify(images)]);
+    await manager.query(`DELETE FROM "comment_mentions" WHERE "comment_id" = $1`, [id]);
+  }
+
   async mentions(commentId: number): Promise<string[]> {
     const rows: { user_id: string }[] = await this.dataSource.query(`SELECT "user_id" FROM "comment_mentions" WHERE "comment_id" = $1`, [commentId]);
     return rows.map((row) => String(row.user_id));

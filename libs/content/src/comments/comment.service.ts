@@ -1,5 +1,5 @@
 import { ForbiddenException, Injectable } from '@nestjs/common';
-import { commentCreated, commentDeleted, userMentionedInComment } from '@shiliu/contracts';
+import { commentCreated, commentDeleted, commentUpdated, userMentionedInComment } from '@shiliu/contracts';
 import { offsetOf, Outbox, type Pagination, pagination, type Principal } from '@shiliu/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AuthorRepository } from '../authors/author.repository';
@@ -66,16 +66,7 @@ export class CommentService {
         parentId = Number(replyTo.parent_id ?? replyTo.id);
       }
 
-      const sanitized = sanitizeRichText(form.content ?? '');
-      const mentioned = await this.authors.findByUserIds(manager, [...new Set(findMentions(sanitized).map((mention) => mention.userId))]);
-      const { text: content, userIds } = resolveMentions(sanitized, new Set(mentioned.map((author) => author.user_id)));
-      const mentionIds = userIds.map((userId) => mentioned.find((author) => author.user_id === userId)!.id).map(String);
-      const contentText = toPlainText(content);
-      const images = embeddedImages(content);
-      if (!contentText && images.length === 0) throw badRequest('请输入评论内容或上传图片');
-      if (textLength(contentText) > COMMENT_MAX) throw badRequest(`评论内容不能超过${COMMENT_MAX}个字符`);
-      if (images.length > COMMENT_IMAGES_MAX) throw badRequest(`最多只能上传${COMMENT_IMAGES_MAX}张图片`);
-      if (!(await this.media.allExist(images))) throw badRequest('图片不存在，请重新上传');
+      const { content, contentText, images, mentionIds } = await this.prepare(manager, form.content ?? '');
 
       const comment = await this.comments.insert(
         manager,
@@ -109,20 +100,74 @@ export class CommentService {
         },
         post_comment_count: commentCount,
       });
-      for (const userId of mentionIds) {
-        if (userId === principal.id) continue;
-        await this.outbox.add(manager, userMentionedInComment, {
-          source: 'comment',
-          post_id: form.post_id,
-          comment_id: commentId,
-          mentioned_user_id: Number(userId),
-          author_id: Number(principal.id),
-        });
-      }
+      await this.mention(manager, form.post_id, commentId, principal.id, mentionIds);
       return commentId;
     });
     const row = await this.comments.findRow(id, principal.id);
     return { ...toCommentView(row!), replies: [] };
+  }
+
+  /**
+   * A new text for a comment (the back office's edit), under the rules of a new one: sanitised, mentions resolved,
+   * text or an image required, the same limits. Users it newly mentions are told as on a new comment; the other
+   * services learn the new text from comment.updated.
+   */
+  async edit(id: number, raw: string): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      const found = await this.comments.find(manager, id);
+      if (!found) throw notFound();
+      // The note's row before the comment's, the order a note's deletion takes them in, so the two never deadlock.
+      const post = await this.posts.lock(manager, Number(found.post_id));
+      const comment = await this.comments.lock(manager, id);
+      if (!post || !comment) throw notFound();
+      const { content, contentText, images, mentionIds } = await this.prepare(manager, raw);
+      const before = new Set(await this.comments.mentionsWithin(manager, id));
+      await this.comments.updateContent(manager, id, content, contentText, images);
+      await this.comments.replaceMentions(manager, id, mentionIds);
+      await this.outbox.add(manager, commentUpdated, {
+        comment: {
+          id,
+          post_id: Number(comment.post_id),
+          post_author_id: Number(post.author_id),
+          author_id: Number(comment.author_id),
+          parent_id: comment.parent_id === null ? null : Number(comment.parent_id),
+          reply_to_comment_id: comment.reply_to_comment_id === null ? null : Number(comment.reply_to_comment_id),
+          reply_to_user_id: comment.reply_to_user_id === null ? null : Number(comment.reply_to_user_id),
+          content_text: contentText,
+          images,
+          created_at: comment.created_at.toISOString(),
+        },
+      });
+      await this.mention(manager, Number(comment.post_id), id, String(comment.author_id), mentionIds.filter((userId) => !before.has(userId)));
+    });
+  }
+
+  /** A comment's text as stored: sanitised, mentions of existing users resolved, within the limits (400 otherwise). */
+  private async prepare(manager: EntityManager, raw: string): Promise<{ content: string; contentText: string; images: string[]; mentionIds: string[] }> {
+    const sanitized = sanitizeRichText(raw);
+    const mentioned = await this.authors.findByUserIds(manager, [...new Set(findMentions(sanitized).map((mention) => mention.userId))]);
+    const { text: content, userIds } = resolveMentions(sanitized, new Set(mentioned.map((author) => author.user_id)));
+    const mentionIds = userIds.map((userId) => mentioned.find((author) => author.user_id === userId)!.id).map(String);
+    const contentText = toPlainText(content);
+    const images = embeddedImages(content);
+    if (!contentText && images.length === 0) throw badRequest('请输入评论内容或上传图片');
+    if (textLength(contentText) > COMMENT_MAX) throw badRequest(`评论内容不能超过${COMMENT_MAX}个字符`);
+    if (images.length > COMMENT_IMAGES_MAX) throw badRequest(`最多只能上传${COMMENT_IMAGES_MAX}张图片`);
+    if (!(await this.media.allExist(images))) throw badRequest('图片不存在，请重新上传');
+    return { content, contentText, images, mentionIds };
+  }
+
+  private async mention(manager: EntityManager, postId: number, commentId: number, authorId: string, userIds: string[]): Promise<void> {
+    for (const userId of userIds) {
+      if (userId === authorId) continue;
+      await this.outbox.add(manager, userMentionedInComment, {
+        source: 'comment',
+        post_id: postId,
+        comment_id: commentId,
+        mentioned_user_id: Number(userId),
+        author_id: Number(authorId),
+      });
+    }
   }
 
   async remove(principal: Principal, id: number): Promise<{ deletedCount: number }> {

@@ -11,6 +11,13 @@ export interface LikeState {
   likeCount: number;
 }
 
+/** Who likes what: a note (1) or a comment (2). */
+export interface LikeKey {
+  userId: string;
+  targetType: 1 | 2;
+  targetId: number;
+}
+
 export interface CollectState {
   collected: boolean;
   collectCount: number;
@@ -69,12 +76,35 @@ export class ReactionService {
   }
 
   likeComment(userId: string, commentId: number): Promise<LikeState> {
-    return this.asKnownUser(userId, async (manager) => {
-      if (!(await this.reactions.addLike(manager, userId, 2, commentId))) return { liked: true, likeCount: (await this.currentComment(manager, commentId)).count };
-      const row = await this.reactions.moveCommentLikes(manager, commentId, 1);
-      if (!row) throw notFound();
-      await this.outbox.add(manager, commentLiked, { comment_id: commentId, post_id: Number(row.post_id), comment_author_id: Number(row.author_id), user_id: Number(userId), count: row.count });
-      return { liked: true, likeCount: row.count };
+    return this.asKnownUser(userId, (manager) => this.likeCommentWithin(manager, userId, commentId));
+  }
+
+  async likeCommentWithin(manager: EntityManager, userId: string, commentId: number): Promise<LikeState> {
+    if (!(await this.reactions.addLike(manager, userId, 2, commentId))) return { liked: true, likeCount: (await this.currentComment(manager, commentId)).count };
+    const row = await this.reactions.moveCommentLikes(manager, commentId, 1);
+    if (!row) throw notFound();
+    await this.outbox.add(manager, commentLiked, { comment_id: commentId, post_id: Number(row.post_id), comment_author_id: Number(row.author_id), user_id: Number(userId), count: row.count });
+    return { liked: true, likeCount: row.count };
+  }
+
+  /**
+   * An administrator's edit of a like: the old one taken back and the new one made in one transaction, each with
+   * the counters and events of a student's tap, so a failed new target (404) leaves the old like in place.
+   */
+  replaceLike(old: LikeKey, next: LikeKey): Promise<void> {
+    return this.asKnownUser(next.userId, async (manager) => {
+      if (old.targetType === 1) await this.unlikePostWithin(manager, old.userId, old.targetId);
+      else await this.unlikeCommentWithin(manager, old.userId, old.targetId);
+      if (next.targetType === 1) await this.likePostWithin(manager, next.userId, next.targetId);
+      else await this.likeCommentWithin(manager, next.userId, next.targetId);
+    });
+  }
+
+  /** An administrator's edit of a collection, as `replaceLike`. */
+  replaceCollection(old: { userId: string; postId: number }, next: { userId: string; postId: number }): Promise<void> {
+    return this.asKnownUser(next.userId, async (manager) => {
+      await this.uncollectWithin(manager, old.userId, old.postId);
+      await this.collectWithin(manager, next.userId, next.postId);
     });
   }
 

@@ -3,6 +3,8 @@ import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 import {
   commentCreated,
   type CommentCreatedPayload,
+  commentUpdated,
+  type CommentUpdatedPayload,
   type EventEnvelope,
   postDeleted,
   type PostDeletedPayload,
@@ -50,8 +52,8 @@ export class MediaEventsHandler {
     await this.uploads.attach(context.manager, keysOf([...post.images, post.video_url, post.cover_url]));
   }
 
-  @EventPattern(commentCreated.type)
-  async commented(@Payload() envelope: EventEnvelope<CommentCreatedPayload>, @Ctx() context: EventContext): Promise<void> {
+  @EventPattern([commentCreated.type, commentUpdated.type])
+  async commented(@Payload() envelope: EventEnvelope<CommentCreatedPayload | CommentUpdatedPayload>, @Ctx() context: EventContext): Promise<void> {
     await this.uploads.attach(context.manager, keysOf(envelope.payload.comment.images));
   }
 

@@ -1,6 +1,6 @@
 import { applyDecorators, BadRequestException, Controller, Get, HttpException, NotFoundException, Param, Post, Req } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CurrentPrincipal, type JobStatus, messageForStatus, type Principal, UserAuth } from '@shiliu/platform';
+import { CurrentPrincipal, type JobStatus, messageForStatus, type Principal, UserOrAdminAuth } from '@shiliu/platform';
 import type { Request } from 'express';
 import { VideoQueue } from '../videos/video-queue';
 import { MalformedUploadError, type ReceivedUpload, receiveMultipart, type ReceiveOptions } from './multipart-receiver';
@@ -33,9 +33,13 @@ const MultipartForm = (fields: Record<string, 'one' | 'many'>) =>
 
 const imageReceipt = (field: string): ReceiveOptions => ({ fields: [field], maxFileBytes: uploadLimits.imageCapBytes, maxFiles: 1 });
 
-/** public-side.md §7 "Uploads": every call needs a logged-in user; avatars and comment images use them too. */
+/**
+ * public-side.md §7 "Uploads": every call needs a logged-in user; avatars and comment images use them too. The back
+ * office's forms (a note's images and video, a user's avatar) upload through the same calls with an administrator's
+ * token.
+ */
 @ApiTags('upload')
-@UserAuth()
+@UserOrAdminAuth()
 @Controller('api/upload')
 export class UploadController {
   constructor(private readonly uploads: UploadService, private readonly queue: VideoQueue) {}
@@ -64,7 +68,7 @@ export class UploadController {
       const answer: MultipleUpload = { uploaded: [], errors: [] };
       for (const file of upload.files) {
         try {
-          answer.uploaded.push(await this.uploads.image(file, Number(principal.id)));
+          answer.uploaded.push(await this.uploads.image(file, ownerOf(principal)));
         } catch (error) {
           // A refused file is reported beside the others; anything else fails the call.
           if (!(error instanceof HttpException) || error.getStatus() >= 500) throw error;
@@ -84,7 +88,7 @@ export class UploadController {
       this.uploads.video(
         upload.files.find((file) => file.field === 'file'),
         upload.files.find((file) => file.field === 'thumbnail'),
-        Number(principal.id),
+        ownerOf(principal),
       ),
     );
   }
@@ -101,9 +105,17 @@ export class UploadController {
     return withUpload(request, imageReceipt(field), async (upload) => {
       const [file] = upload.files;
       if (!file) throw new BadRequestException('请选择要上传的文件');
-      return this.uploads.image(file, Number(principal.id));
+      return this.uploads.image(file, ownerOf(principal));
     });
   }
+}
+
+/**
+ * Whose upload a row records. Administrators' ids are counted apart from students' (negated), so a student's
+ * deletion, which lets go of everything that student holds, never touches what an administrator uploaded.
+ */
+function ownerOf(principal: Principal): number {
+  return principal.audience === 'admin' ? -Number(principal.id) : Number(principal.id);
 }
 
 /** Receives the multipart body, hands it over, and removes the temporary files whatever happens. */

@@ -44,6 +44,10 @@ export class ActivityRepository {
     await manager.query(`DELETE FROM "activities" WHERE "post_id" = $1`, [postId]);
   }
 
+  async editComment(manager: EntityManager, commentId: number, content: string): Promise<void> {
+    await manager.query(`UPDATE "activities" SET "content" = $2 WHERE "type" = 'comment_publish' AND "target_id" = $1`, [commentId, content]);
+  }
+
   async removeOfComment(manager: EntityManager, commentId: number): Promise<void> {
     await manager.query(`DELETE FROM "activities" WHERE "type" = 'comment_publish' AND "target_id" = $1`, [commentId]);
   }

@@ -8,6 +8,8 @@ import {
   commentLiked,
   type CommentReactionPayload,
   commentUnliked,
+  commentUpdated,
+  type CommentUpdatedPayload,
   type EventEnvelope,
   userMentioned,
   type UserMentionedPayload,
@@ -54,6 +56,14 @@ export class CommentEventsHandler {
       replyToCommentId: comment.reply_to_comment_id,
       createdAt: envelope.occurredAt,
     });
+  }
+
+  /** An edited comment: the quotes and the monitor show its new text; nobody is notified again. */
+  @EventPattern(commentUpdated.type)
+  async updated(@Payload() envelope: EventEnvelope<CommentUpdatedPayload>, @Ctx() context: EventContext): Promise<void> {
+    const { comment } = envelope.payload;
+    await this.comments.created(context.manager, comment);
+    await this.activities.editComment(context.manager, comment.id, comment.content_text);
   }
 
   @EventPattern(commentDeleted.type)

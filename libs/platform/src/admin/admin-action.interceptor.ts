@@ -1,23 +1,26 @@
 import { type CallHandler, type ExecutionContext, Inject, Injectable, type NestInterceptor } from '@nestjs/common';
-import { type AdminActedPayload, adminActed } from '@shiliu/contracts';
-import { concatMap, from, map, type Observable } from 'rxjs';
+import { randomUUID } from 'node:crypto';
+import type { AdminActedPayload } from '@shiliu/contracts';
+import { concatMap, from, map, Observable, of } from 'rxjs';
 import { DataSource } from 'typeorm';
 import type { AuthenticatedRequest } from '../auth/auth.decorators';
-import { Outbox } from '../events/outbox';
 import { SERVICE_NAME } from '../service/tokens';
+import { type PendingAdminAction, recordAdminAction, runAsAdminAction } from './admin-action-recorder';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * Records every successful write made with an administrator's token as an `admin.acted` event, whichever service
- * and handler served it, so no admin endpoint can forget its audit entry; notify keeps the log the console reads.
- * The event goes out after the change commits: a failed call leaves no entry, a crash between the two loses one.
+ * Records every write made with an administrator's token as an `admin.acted` event, whichever service and handler
+ * served it, so no admin endpoint can forget its audit entry; notify keeps the log the console reads. The handler
+ * runs as a pending admin action: each of its transactions that changes something carries the record and commits
+ * with it (AdminActionRecorder), so a crash cannot lose the entry of a change that happened. A successful call that
+ * changed nothing in a transaction of its own (a single statement outside one, a revocation list) is recorded
+ * after it returns, under the same event id; a failed call whose transactions all rolled back leaves no entry.
  */
 @Injectable()
 export class AdminActionInterceptor implements NestInterceptor {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly outbox: Outbox,
     @Inject(SERVICE_NAME) private readonly service: string,
   ) {}
 
@@ -26,19 +29,25 @@ export class AdminActionInterceptor implements NestInterceptor {
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const principal = request.principal;
     if (!principal || principal.audience !== 'admin' || !WRITES.has(request.method)) return next.handle();
-    return next.handle().pipe(
+    const path = request.path;
+    const action: PendingAdminAction = {
+      eventId: randomUUID(),
+      payload: {
+        admin_id: Number(principal.id),
+        admin_name: principal.userId,
+        service: this.service,
+        method: request.method as AdminActedPayload['method'],
+        path,
+        entity: entityOf(path),
+        target_ids: targetIds(path, request.body),
+      },
+      recorded: false,
+    };
+    const handled = new Observable<unknown>((subscriber) => runAsAdminAction(action, () => next.handle().subscribe(subscriber)));
+    return handled.pipe(
       concatMap((result: unknown) => {
-        const path = request.path;
-        const payload: AdminActedPayload = {
-          admin_id: Number(principal.id),
-          admin_name: principal.userId,
-          service: this.service,
-          method: request.method as AdminActedPayload['method'],
-          path,
-          entity: entityOf(path),
-          target_ids: targetIds(path, request.body),
-        };
-        return from(this.dataSource.transaction((manager) => this.outbox.add(manager, adminActed, payload))).pipe(map(() => result));
+        if (action.recorded) return of(result);
+        return from(this.dataSource.transaction((manager) => recordAdminAction(manager, action))).pipe(map(() => result));
       }),
     );
   }

@@ -46,4 +46,14 @@ describe('AccessTokenGuard', () => {
     const { reflector, context } = contextWith({ audience: 'user', optional: true }, 'Bearer good');
     await expect(new AccessTokenGuard(reflector, verifier, revoked).canActivate(context)).rejects.toThrow(new UnauthorizedException('未授权访问'));
   });
+
+  it('takes an administrator\'s token where the route accepts one, and only there', async () => {
+    const admin: Principal = { audience: 'admin', id: '7', userId: 'admin', sessionId: 'session-7' };
+    const both = { verify: jest.fn(async (token: string, audience: string) => (token === 'admin' && audience === 'admin' ? admin : null)) } as unknown as TokenVerifier;
+    const accepting = contextWith({ audience: 'user', optional: false, admin: true }, 'Bearer admin');
+    await expect(new AccessTokenGuard(accepting.reflector, both, revocations).canActivate(accepting.context)).resolves.toBe(true);
+    expect(accepting.request.principal).toBe(admin);
+    const studentsOnly = contextWith({ audience: 'user', optional: false }, 'Bearer admin');
+    await expect(new AccessTokenGuard(studentsOnly.reflector, both, revocations).canActivate(studentsOnly.context)).rejects.toThrow(UnauthorizedException);
+  });
 });

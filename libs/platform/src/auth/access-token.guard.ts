@@ -8,7 +8,7 @@ import type { RevocationList } from './revocation-list';
 import { TokenVerifier } from './token-verifier';
 
 /**
- * Applies the route's @UserAuth / @OptionalUserAuth / @AdminAuth; routes with none of them are public. A token
+ * Applies the route's @UserAuth / @OptionalUserAuth / @UserOrAdminAuth / @AdminAuth; routes with none of them are public. A token
  * whose session was revoked (logout, password change, deleted account or administrator) is refused like a bad one.
  */
 @Injectable()
@@ -28,7 +28,7 @@ export class AccessTokenGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const fromQuery = requirement.queryToken ? request.query.access_token : undefined;
     const token = bearerToken(request.headers.authorization) ?? (typeof fromQuery === 'string' && fromQuery ? fromQuery : null);
-    const principal = token ? await this.verifier.verify(token, requirement.audience) : null;
+    const principal = token ? ((await this.verifier.verify(token, requirement.audience)) ?? (requirement.admin ? await this.verifier.verify(token, 'admin') : null)) : null;
     if (principal && !this.revocations.isRevoked(principal.sessionId)) {
       request.principal = principal;
       const requestContext = currentContext();

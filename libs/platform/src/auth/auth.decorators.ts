@@ -11,6 +11,8 @@ export interface AuthRequirement {
   otherAudienceForbidden?: boolean;
   /** The token may come as the `access_token` query parameter (a browser's EventSource cannot send headers). */
   queryToken?: boolean;
+  /** An administrator's token is accepted too (uploads: the console's forms add images as a student's do). */
+  admin?: boolean;
 }
 
 /** The call needs a logged-in user (401 otherwise). */
@@ -19,6 +21,8 @@ export const UserAuth = () => SetMetadata(AUTH_METADATA, { audience: 'user', opt
 export const OptionalUserAuth = () => SetMetadata(AUTH_METADATA, { audience: 'user', optional: true } satisfies AuthRequirement);
 /** The call needs a logged-in user, whose token may come as the `access_token` query parameter (server-sent event streams). */
 export const StreamUserAuth = () => SetMetadata(AUTH_METADATA, { audience: 'user', optional: false, queryToken: true } satisfies AuthRequirement);
+/** The call needs a logged-in user or administrator (the principal's audience tells which). */
+export const UserOrAdminAuth = () => SetMetadata(AUTH_METADATA, { audience: 'user', optional: false, admin: true } satisfies AuthRequirement);
 /** The call needs a logged-in administrator. */
 export const AdminAuth = () => SetMetadata(AUTH_METADATA, { audience: 'admin', optional: false } satisfies AuthRequirement);
 /** The call needs a logged-in administrator, and tells a logged-in user that it is not for them (403). */

@@ -1,4 +1,5 @@
 import { DataSource, type MixedList, type EntitySchema } from 'typeorm';
+import { AdminActionRecorder } from '../admin/admin-action-recorder';
 import { poolUseSources } from '../metrics/metrics';
 import { PlatformEvents1763800000000 } from './platform-events.migration';
 import { PlatformTables1763780000000 } from './platform-tables.migration';
@@ -25,6 +26,7 @@ export function createServiceDataSource(options: ServiceDatabaseOptions): DataSo
     url: options.url,
     schema: options.schema,
     entities: options.entities,
+    subscribers: [AdminActionRecorder],
     migrations: [PlatformTables1763780000000, PlatformEvents1763800000000, ...options.migrations],
     migrationsTransactionMode: 'each',
     // The search path keeps a service's raw SQL inside its own schema.

@@ -8,9 +8,12 @@ import { currentContext } from '../context/request-context';
  * exactly when the change that caused it does. The relay publishes it after commit.
  */
 export class Outbox {
-  async add<T>(manager: EntityManager, definition: EventDefinition<T>, payload: T): Promise<EventEnvelope<T>> {
+  /**
+   * `id` names the event when several writes stand for one occurrence (an administrator's call that commits more
+   * than one transaction): the first is kept, the others change nothing.
+   */
+  async add<T>(manager: EntityManager, definition: EventDefinition<T>, payload: T, id: string = randomUUID()): Promise<EventEnvelope<T>> {
     const context = currentContext();
-    const id = randomUUID();
     const envelope: EventEnvelope<T> = {
       id,
       type: definition.type,
@@ -22,7 +25,7 @@ export class Outbox {
       payload,
     };
     await manager.query(
-      `INSERT INTO "outbox" ("id", "topic", "key", "type", "envelope") VALUES ($1, $2, $3, $4, $5)`,
+      `INSERT INTO "outbox" ("id", "topic", "key", "type", "envelope") VALUES ($1, $2, $3, $4, $5) ON CONFLICT ("id") DO NOTHING`,
       [id, definition.topic, definition.key(payload), definition.type, JSON.stringify(envelope)],
     );
     return envelope;

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { Modal } from '../../components/Modal';
+import { toast } from '../../lib/toast';
+import { adminUpload, type AdminUploaded } from '../api';
 import type { FormField, FormValues, Option } from './types';
 import { validate, visibleFields } from './validate';
 
@@ -43,17 +45,50 @@ function ListInput({ field, value, onChange }: { field: FormField; value: string
   );
 }
 
-/**
- * Image addresses with thumbnails. The media service takes uploads from students only, so the console adds images by
- * address (an uploaded file's address, or one already in storage).
- */
+/** A file picker that uploads what is chosen and hands over each stored file; the button reads 上传中… meanwhile. */
+function UploadButton({ kind, label, multiple = false, disabled = false, onUploaded }: { kind: 'image' | 'video'; label: string; multiple?: boolean; disabled?: boolean; onUploaded: (uploaded: AdminUploaded) => void }) {
+  const [busy, setBusy] = useState(false);
+  const choose = async (files: FileList | null) => {
+    if (!files?.length) return;
+    setBusy(true);
+    try {
+      for (const file of Array.from(files)) onUploaded(await adminUpload(kind, file));
+    } catch (error) {
+      toast.error(`上传失败：${(error as Error).message}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <label className={`button ghost small admin-upload${busy || disabled ? ' disabled' : ''}`}>
+      {busy ? '上传中…' : label}
+      <input
+        type="file"
+        hidden
+        multiple={multiple}
+        disabled={busy || disabled}
+        accept={kind === 'image' ? 'image/jpeg,image/png,image/gif,image/webp' : 'video/mp4,video/x-msvideo,video/quicktime,.avi,.mov'}
+        onChange={(event) => {
+          void choose(event.target.files);
+          event.target.value = '';
+        }}
+      />
+    </label>
+  );
+}
+
+/** Image addresses with thumbnails: uploaded from the administrator's computer or added by an address already stored. */
 function ImagesInput({ field, value, onChange }: { field: FormField; value: string[]; onChange: (value: string[]) => void }) {
   const [draft, setDraft] = useState('');
+  const max = field.max ?? 9;
   const add = () => {
     const url = draft.trim();
     if (url && !value.includes(url)) onChange([...value, url]);
     setDraft('');
   };
+  // Several files upload one after another; each lands on the latest list, not the one the upload started from.
+  const latest = useRef(value);
+  latest.current = value;
   return (
     <div className="admin-images">
       {value.map((url) => (
@@ -64,21 +99,33 @@ function ImagesInput({ field, value, onChange }: { field: FormField; value: stri
           </button>
         </div>
       ))}
-      {value.length < (field.max ?? 9) && (
-        <input
-          className="admin-image-url"
-          aria-label={`添加${field.label}地址`}
-          placeholder="图片地址，回车添加"
-          value={draft}
-          onChange={(event) => setDraft(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') {
-              event.preventDefault();
-              add();
-            }
-          }}
-          onBlur={add}
-        />
+      {value.length < max && (
+        <>
+          <UploadButton
+            kind="image"
+            label="上传图片"
+            multiple
+            onUploaded={({ url }) => {
+              if (latest.current.length >= max || latest.current.includes(url)) return;
+              latest.current = [...latest.current, url];
+              onChange(latest.current);
+            }}
+          />
+          <input
+            className="admin-image-url"
+            aria-label={`添加${field.label}地址`}
+            placeholder="或输入图片地址，回车添加"
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') {
+                event.preventDefault();
+                add();
+              }
+            }}
+            onBlur={add}
+          />
+        </>
       )}
     </div>
   );
@@ -148,7 +195,7 @@ export function EntityForm({ title, fields, initial, mode, onSubmit, onClose }: 
             );
           else if (field.type === 'list') control = <ListInput field={field} value={(value as string[]) ?? []} onChange={(next) => set(field.key, next)} />;
           else if (field.type === 'images') control = <ImagesInput field={field} value={(value as string[]) ?? []} onChange={(next) => set(field.key, next)} />;
-          else
+          else {
             control = (
               <input
                 id={id}
@@ -161,6 +208,26 @@ export function EntityForm({ title, fields, initial, mode, onSubmit, onClose }: 
                 onChange={(event) => set(field.key, event.target.value)}
               />
             );
+            if (field.upload) {
+              const kind = field.upload;
+              control = (
+                <div className="admin-upload-row">
+                  {kind === 'image' && value ? <img className="admin-upload-preview" src={String(value)} alt="" onError={(event) => (event.currentTarget.src = '/placeholder.svg')} /> : null}
+                  {control}
+                  <UploadButton
+                    kind={kind}
+                    label={kind === 'image' ? '上传图片' : '上传视频'}
+                    disabled={disabled}
+                    onUploaded={({ url, coverUrl }) => {
+                      set(field.key, url);
+                      // A video's cover made from the upload fills the cover field when it is empty.
+                      if (kind === 'video' && coverUrl && !values.cover_url) set('cover_url', coverUrl);
+                    }}
+                  />
+                </div>
+              );
+            }
+          }
           return (
             <div key={field.key} className={`field admin-field${errors[field.key] ? ' invalid' : ''}`}>
               <label id={`${id}-label`} htmlFor={id} className="field-label">

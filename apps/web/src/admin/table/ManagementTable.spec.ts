@@ -49,10 +49,10 @@ describe('the generic management table', () => {
     expect(html).toContain('aria-label="查看视频"');
   });
 
-  it('links comments to their note and to the comment they answer', () => {
+  it('links comments to their note and to the comment they answer, and edits them', () => {
     const html = render('comments', [{ id: 12, content: '好看', user_display_id: 'stu_8', nickname: '小八', post_id: 5, post_title: '春日', parent_id: 9, like_count: 0, created_at: '2026-11-20T08:00:00Z' }]);
     expect(html).toContain('href="/user/stu_8" target="_blank" rel="noreferrer">小八</a>');
-    expect(html).not.toContain('aria-label="编辑"');
+    expect(html).toContain('aria-label="编辑"');
     expect(html).toContain('href="/post?id=5"');
     expect(html).toContain('href="/post?id=5&amp;targetCommentId=9"');
     expect(html).toContain('aria-label="笔记ID"');

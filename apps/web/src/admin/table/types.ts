@@ -59,6 +59,8 @@ export interface FormField {
   only?: 'create' | 'edit';
   readOnlyOnEdit?: boolean;
   placeholder?: string;
+  /** A text field holding a stored file's address gets an upload button beside it (an avatar, a cover, a video). */
+  upload?: 'image' | 'video';
 }
 
 export type FormValue = string | number | boolean | string[] | null;

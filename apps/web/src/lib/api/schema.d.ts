@@ -404,6 +404,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/test-users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 测试用户（演示数据中的学生账号；以其身份体验可用 POST /api/admin/sessions 创建会话；仅管理员） */
+        get: operations["AdminTestUsersController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/audit": {
         parameters: {
             query?: never;
@@ -485,7 +502,8 @@ export interface paths {
         /** 会话列表（仅管理员） */
         get: operations["AdminSessionsController_list"];
         put?: never;
-        post?: never;
+        /** 为用户创建会话（如同其登录，返回会话与令牌，用于以测试用户身份体验；已禁用的账号 403；仅管理员） */
+        post: operations["AdminSessionsController_create"];
         /** 批量结束会话（仅管理员） */
         delete: operations["AdminSessionsController_removeMany"];
         options?: never;
@@ -856,7 +874,8 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put?: never;
+        /** 修改评论内容（与新评论相同的规则；新 @ 到的用户收到提醒；仅管理员） */
+        put: operations["AdminCommentsController_update"];
         post?: never;
         /** 删除评论（一级评论连同其回复；仅管理员） */
         delete: operations["AdminCommentsController_remove"];
@@ -966,7 +985,8 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put?: never;
+        /** 修改点赞（改点赞者或对象：原点赞取消、新点赞生成，计数与通知随之更新；仅管理员） */
+        put: operations["AdminLikesController_update"];
         post?: never;
         /** 取消点赞（计数与通知随之更新；仅管理员） */
         delete: operations["AdminLikesController_remove"];
@@ -1002,7 +1022,8 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put?: never;
+        /** 修改收藏（改收藏者或笔记：原收藏取消、新收藏生成，计数随之更新；仅管理员） */
+        put: operations["AdminCollectionsController_update"];
         post?: never;
         /** 取消收藏（仅管理员） */
         delete: operations["AdminCollectionsController_remove"];
@@ -1697,6 +1718,10 @@ export interface components {
             status: 0 | 1 | 2;
             reject_reason?: string;
         };
+        AdminCreateSessionDto: {
+            user_id: string;
+            user_agent?: string;
+        };
         AdminSessionDto: {
             /** @enum {boolean} */
             is_active: false;
@@ -1767,6 +1792,7 @@ export interface components {
             is_active: boolean;
             follow_count: number;
             fans_count: number;
+            like_count: number;
             created_at: string;
             gender: string | null;
             zodiac_sign: string | null;
@@ -1876,6 +1902,10 @@ export interface components {
             post_id: number;
             content?: string;
             parent_id?: number;
+        };
+        AdminUpdateCommentDto: {
+            post_id?: number;
+            content: string;
         };
         AdminCategoryDto: {
             name: string;
@@ -3957,7 +3987,7 @@ export interface operations {
                 /** @description 每页条数，默认 20，最多 100 */
                 limit?: number;
                 /** @description 排序字段，默认 id */
-                sortField?: "id" | "created_at" | "nickname" | "user_id" | "follow_count" | "fans_count";
+                sortField?: "id" | "created_at" | "nickname" | "user_id" | "follow_count" | "fans_count" | "like_count";
                 /** @description 排序方向，默认 desc */
                 sortOrder?: "asc" | "desc";
                 /** @description 昵称或小石榴号包含 */
@@ -4344,6 +4374,58 @@ export interface operations {
             };
             /** @description 资源不存在 */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 请求过于频繁，请稍后再试 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    AdminTestUsersController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["AdminUserView"][];
+                    };
+                };
+            };
+            /** @description 未授权访问 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 禁止访问 */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4997,6 +5079,92 @@ export interface operations {
             };
             /** @description 禁止访问 */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 请求过于频繁，请稍后再试 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    AdminSessionsController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminCreateSessionDto"];
+            };
+        };
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        message: string;
+                        data: {
+                            session: components["schemas"]["AdminSessionView"];
+                            tokens: components["schemas"]["TokenPair"];
+                        };
+                    };
+                };
+            };
+            /** @description 请求参数错误 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 未授权访问 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 禁止访问 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 资源不存在 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 请求内容过大 */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7645,6 +7813,91 @@ export interface operations {
             };
         };
     };
+    AdminCommentsController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminUpdateCommentDto"];
+            };
+        };
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["AdminCommentView"];
+                    };
+                };
+            };
+            /** @description 请求参数错误 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 未授权访问 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 禁止访问 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 资源不存在 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 请求内容过大 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 请求过于频繁，请稍后再试 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     AdminCommentsController_remove: {
         parameters: {
             query?: never;
@@ -8795,6 +9048,100 @@ export interface operations {
             };
         };
     };
+    AdminLikesController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminLikeDto"];
+            };
+        };
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["AdminLikeView"];
+                    };
+                };
+            };
+            /** @description 请求参数错误 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 未授权访问 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 禁止访问 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 资源不存在 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 资源冲突 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 请求内容过大 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 请求过于频繁，请稍后再试 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     AdminLikesController_remove: {
         parameters: {
             query?: never;
@@ -9083,6 +9430,100 @@ export interface operations {
             };
             /** @description 禁止访问 */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 请求内容过大 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 请求过于频繁，请稍后再试 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    AdminCollectionsController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminCollectionDto"];
+            };
+        };
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["AdminCollectionView"];
+                    };
+                };
+            };
+            /** @description 请求参数错误 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 未授权访问 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 禁止访问 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 资源不存在 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 资源冲突 */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
