@@ -10,6 +10,7 @@ import { formatCount } from '../src/lib/format';
 // The browser drives the same embedded product the gateway's own tests start, database and captcha answer included.
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { type ProductStack, startProductStack } from '../../gateway/test/product-stack';
+import { pageRecorder, signInAs as signInTo } from './browser-kit';
 
 const SHOTS = join(__dirname, '../../../tmp/screenshots');
 /** Answers the product gives on purpose: the unread badge's call while notifications are not served. */
@@ -19,21 +20,7 @@ const provoked: RegExp[] = [];
 
 let stack: ProductStack;
 let browser: Browser;
-const problems: string[] = [];
-
-/** A page that records every uncaught error and every failed request that is not deliberate. */
-async function open(context: BrowserContext): Promise<Page> {
-  const page = await context.newPage();
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('requestfailed', (request) => {
-    const reason = request.failure()?.errorText ?? '';
-    if (!/ERR_ABORTED/.test(reason)) problems.push(`request failed: ${request.url()} ${reason}`);
-  });
-  page.on('response', (response) => {
-    if (response.status() >= 400 && ![...DELIBERATE, ...provoked].some((pattern) => pattern.test(new URL(response.url()).pathname))) problems.push(`HTTP ${response.status()}: ${response.url()}`);
-  });
-  return page;
-}
+const { problems, open } = pageRecorder(() => [...DELIBERATE, ...provoked]);
 
 const cards = (page: Page) => page.locator('article.card');
 
@@ -386,19 +373,7 @@ describe('creating and following up', () => {
   let videoNoteId: number;
   const title = '春日樱花拾柳小记';
 
-  /** Signs a freshly registered student into a browser context through the stored session. */
-  async function signInAs(target: BrowserContext, user: { token: string }) {
-    const me = await stack.call<unknown>('GET', '/api/auth/me', undefined, user.token);
-    await target.addInitScript(
-      ([token, info]) => {
-        if (!localStorage.getItem('token')) {
-          localStorage.setItem('token', token);
-          localStorage.setItem('userInfo', info);
-        }
-      },
-      [user.token, JSON.stringify(me.body.data)] as const,
-    );
-  }
+  const signInAs = (target: BrowserContext, user: { token: string }) => signInTo(stack, target, user);
 
   beforeAll(async () => {
     author = await stack.signUp('发布者');
@@ -552,6 +527,95 @@ describe('creating and following up', () => {
     await notice.hover();
     await page.locator('.notice.unread').waitFor({ state: 'detached' });
     await page.locator('.sidebar .badge').waitFor({ state: 'detached' });
+  });
+
+  it('a second student follows, likes and comments with an image and a mention; the author sees the badge move, finds each in its tab, replies and likes inline', async () => {
+    const fan = await stack.signUp('来互动的同学');
+    const other = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: stack.base, extraHTTPHeaders: { 'X-Forwarded-For': stack.clientAddress } });
+    await signInAs(other, fan);
+    const tab = await open(other);
+    const me = await stack.call<{ nickname: string }>('GET', `/api/users/${author.userId}`);
+    await page.goto('/explore');
+    await page.locator('.sidebar .side-link', { hasText: '通知' }).waitFor();
+    await page.locator('.sidebar .badge').waitFor({ state: 'detached' });
+
+    await tab.goto(`/user/${author.userId}`);
+    await tab.locator('.profile .follow-button[data-state="follow"]').click();
+    await tab.locator('.profile .follow-button[data-state="unfollow"]').waitFor();
+    await page.locator('.sidebar .badge', { hasText: /^1$/ }).waitFor({ timeout: 15_000 });
+
+    await tab.goto(`/post?id=${noteId}`);
+    await tab.locator('button.action.like[aria-pressed="false"]').click();
+    await tab.locator('button.action.like[aria-pressed="true"]').waitFor();
+    await page.locator('.sidebar .badge', { hasText: /^2$/ }).waitFor({ timeout: 15_000 });
+
+    const composer = tab.getByRole('textbox', { name: '评论' });
+    await composer.click();
+    const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#5b8def' } }).jpeg().toBuffer();
+    await tab.getByLabel('选择评论图片').setInputFiles([
+      { name: 'moving.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') },
+      { name: 'sky.jpg', mimeType: 'image/jpeg', buffer: photo },
+    ]);
+    await tab.locator('.toast', { hasText: 'moving.gif: 不支持的文件类型' }).waitFor();
+    await tab.locator('.composer-images .upload-item:not(.pending)').waitFor();
+    await composer.fill('拍得真好，');
+    await tab.getByRole('button', { name: '@用户' }).click();
+    const mentions = tab.getByRole('dialog', { name: '选择要@的人' });
+    await mentions.getByLabel('搜索用户').fill(me.body.data.nickname);
+    await mentions.locator('.mention-user', { hasText: `@${author.userId}` }).click();
+    await tab.screenshot({ path: join(SHOTS, 'comment-image-composer-1440.png') });
+    await tab.getByRole('button', { name: '发送' }).click();
+    const sent = tab.locator('.comment', { hasText: '拍得真好' });
+    await sent.locator(`a.mention[href="/user/${author.userId}"]`).waitFor();
+    await sent.locator('.comment-image img').evaluate((image: HTMLImageElement) => (image.complete ? undefined : new Promise((resolve) => image.addEventListener('load', resolve))));
+    expect(await sent.locator('.comment-image img').evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+    await tab.screenshot({ path: join(SHOTS, 'comment-with-image-1440.png') });
+    await sent.locator('.comment-image').click();
+    await tab.locator('.viewer').waitFor();
+    await tab.keyboard.press('Escape');
+    const comments = await stack.call<{ comments: { id: number; content: string; images: string[] }[] }>('GET', `/api/posts/${noteId}/comments`);
+    const comment = comments.body.data.comments.find((each) => each.content.includes('拍得真好'))!;
+    expect(comment.images).toHaveLength(1);
+    expect(comment.content).toContain(`[@${me.body.data.nickname}:${author.userId}]`);
+    await page.locator('.sidebar .badge', { hasText: /^3$/ }).waitFor({ timeout: 15_000 });
+    await other.close();
+
+    await page.locator('.sidebar .side-link', { hasText: '通知' }).click();
+    const commented = page.locator('.notice', { hasText: '评论了你的笔记' }).filter({ hasText: '来互动的同学' });
+    await commented.locator('.notice-cover .lazy-image.loaded').waitFor();
+    // The author is mentioned in a comment on the author's own note: the comment's notification says it all.
+    await commented.locator(`a.mention[href="/user/${author.userId}"]`).waitFor();
+    expect(await page.locator('.notice', { hasText: '在评论中@了你' }).count()).toBe(0);
+    await page.getByRole('tab', { name: '赞' }).locator('.unread-dot').waitFor();
+    await page.getByRole('tab', { name: '新增关注' }).locator('.unread-dot').waitFor();
+    await page.screenshot({ path: join(SHOTS, 'notifications-comments-1440.png') });
+    await commented.getByRole('button', { name: '回复' }).click();
+    await commented.getByRole('textbox', { name: '回复 来互动的同学' }).fill('谢谢喜欢～');
+    await commented.getByRole('button', { name: '发送' }).click();
+    await page.locator('.toast', { hasText: '回复成功' }).waitFor();
+    await commented.getByRole('button', { name: '点赞评论' }).click();
+    await commented.getByRole('button', { name: '取消点赞评论' }).filter({ hasText: '1' }).waitFor();
+    const replies = await stack.call<{ comments: { content: string; user_id: string }[] }>('GET', `/api/comments/${comment.id}/replies`);
+    expect(replies.body.data.comments.map((reply) => [reply.user_id, reply.content])).toEqual([[author.userId, '谢谢喜欢～']]);
+    const liked = await stack.call<{ comments: { id: number; likeCount: number; isLiked: boolean }[] }>('GET', `/api/posts/${noteId}/comments`, undefined, author.token);
+    expect(liked.body.data.comments.find((each) => each.id === comment.id)).toMatchObject({ likeCount: 1, isLiked: true });
+
+    await page.getByRole('tab', { name: '赞' }).click();
+    await page.locator('.notice', { hasText: '赞了你的笔记' }).filter({ hasText: '来互动的同学' }).waitFor();
+    await page.getByRole('tab', { name: '新增关注' }).click();
+    const follow = page.locator('.notice', { hasText: '来互动的同学' });
+    await follow.locator('.follow-button', { hasText: '回关' }).waitFor();
+    await page.screenshot({ path: join(SHOTS, 'notifications-follows-1440.png') });
+
+    for (const [width, scheme] of [[375, 'light'], [375, 'dark'], [1440, 'dark']] as const) {
+      const viewer = await browser.newContext({ viewport: { width, height: width === 375 ? 812 : 900 }, ...(width === 375 ? { deviceScaleFactor: 2, isMobile: true, hasTouch: true } : {}), colorScheme: scheme, baseURL: stack.base, extraHTTPHeaders: { 'X-Forwarded-For': stack.clientAddress } });
+      await signInAs(viewer, author);
+      const shot = await open(viewer);
+      await shot.goto('/notification');
+      await shot.locator('.notice', { hasText: '评论了你的笔记' }).first().locator('.notice-cover .lazy-image.loaded').waitFor();
+      await shot.screenshot({ path: join(SHOTS, `notifications-comments-${width}-${scheme}.png`) });
+      await viewer.close();
+    }
   });
 
   it('on a phone: swipes between a note’s images, plays a video note, and reorders images by long-press', async () => {

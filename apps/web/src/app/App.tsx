@@ -9,9 +9,10 @@ import { useTheme } from '../hooks/useTheme';
 import { ApiError } from '../lib/api/client';
 import { useSession } from '../lib/session';
 import { AuthGate } from '../features/auth/AuthModal';
+import ExplorePage from '../features/explore/ExplorePage';
 import { Layout } from '../features/layout/Layout';
 
-const ExplorePage = lazy(() => import('../features/explore/ExplorePage'));
+// /explore is the first page almost every visit opens: it comes with the shell rather than a round trip later.
 const NotePage = lazy(() => import('../features/note/NotePage'));
 const NoteOverlay = lazy(() => import('../features/note/NoteOverlay'));
 const ProfilePage = lazy(() => import('../features/user/ProfilePage'));

@@ -31,7 +31,9 @@ function blurUrl(hash: string): string | null {
 
 /**
  * An image that loads when it nears the viewport, over a placeholder that already takes its space: the blurhash
- * when there is one, else a soft colour. A broken or timed-out image shows the note placeholder.
+ * when there is one, else a soft colour. A broken or timed-out image shows the note placeholder. An eager one (the
+ * first screen's) is requested at once and ahead of other images, and shows as soon as it is decoded rather than
+ * fading in after React hears of its load: it is what the largest contentful paint waits for.
  */
 export function LazyImage({ src, alt, blurhash, className = '', eager = false }: { src: string; alt: string; blurhash?: string | null; className?: string; eager?: boolean }) {
   const box = useRef<HTMLDivElement>(null);
@@ -68,8 +70,8 @@ export function LazyImage({ src, alt, blurhash, className = '', eager = false }:
   }, [state, failure]);
 
   return (
-    <div ref={box} className={`lazy-image ${state} ${className}`} style={placeholder ? { backgroundImage: `url(${placeholder})` } : undefined}>
-      {visible && state !== 'failed' && <img key={attempt} src={src} alt={alt} decoding="async" onLoad={() => setState('loaded')} onError={() => setState('failed')} draggable={false} />}
+    <div ref={box} className={`lazy-image ${state} ${eager ? 'eager' : ''} ${className}`} style={placeholder ? { backgroundImage: `url(${placeholder})` } : undefined}>
+      {visible && state !== 'failed' && <img key={attempt} src={src} alt={alt} decoding={eager ? 'auto' : 'async'} fetchPriority={eager ? 'high' : undefined} onLoad={() => setState('loaded')} onError={() => setState('failed')} draggable={false} />}
       {state === 'failed' && <img src={NOTE_PLACEHOLDER} alt={failure} className="fallback" />}
     </div>
   );

@@ -12,15 +12,15 @@ export function coverRatio(note: Pick<Note, 'aspectRatio'>): number {
   return Math.min(4 / 3, Math.max(3 / 4, ratio));
 }
 
-/** A feed card: a real link to the note (cover, title), its author (hover card) and like count. */
-export const NoteCard = memo(function NoteCard({ note, onOpen }: { note: Note; onOpen: (event: MouseEvent<HTMLAnchorElement>, id: number) => void }) {
+/** A feed card: a real link to the note (cover, title), its author (hover card) and like count; `eager` for the first screen's. */
+export const NoteCard = memo(function NoteCard({ note, onOpen, eager = false }: { note: Note; onOpen: (event: MouseEvent<HTMLAnchorElement>, id: number) => void; eager?: boolean }) {
   const cover = note.thumbnail_url ?? note.image ?? note.cover_url;
   const author = note.nickname || note.author || '匿名用户';
   return (
     <article className="card" data-note-id={note.id}>
       <a href={`/post?id=${note.id}`} className="card-link" onClick={(event) => onOpen(event, note.id)} aria-label={note.title || '笔记'}>
         <div className="card-cover" style={{ aspectRatio: `1 / ${coverRatio(note)}` }}>
-          {cover ? <LazyImage src={cover} alt={note.title} blurhash={note.blurhash} /> : <div className="lazy-image failed" />}
+          {cover ? <LazyImage src={cover} alt={note.title} blurhash={note.blurhash} eager={eager} /> : <div className="lazy-image failed" />}
           {note.type === 2 && (
             <span className="card-video" aria-label="视频">
               <Icon name="play" size={14} filled />

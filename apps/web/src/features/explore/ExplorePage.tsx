@@ -15,6 +15,8 @@ import { ChannelStrip } from './ChannelStrip';
 /** The fixed channel strip shows from this scroll depth; spinners last 700 ms (public-side.md §9). */
 const FIXED_STRIP_PX = 100;
 const SPIN_MS = 700;
+/** The covers of the first notes (two rows of the widest layout) load at once, not when an observer sees them. */
+const FIRST_SCREEN = 10;
 
 /** A card's height in column widths: its cover plus the title and footer. */
 const estimate = (note: Note) => coverRatio(note) + (note.title ? 0.42 : 0.22);
@@ -72,6 +74,7 @@ export default function ExplorePage() {
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   if (param !== undefined && (param === RECOMMEND.category_title || (ready && !known))) return <Navigate to="/explore" replace />;
+  const firstScreen = new Set(feed.notes.slice(0, FIRST_SCREEN).map((note) => note.id));
 
   const reload = () => {
     setReloading(true);
@@ -108,7 +111,7 @@ export default function ExplorePage() {
         <Waterfall
           items={feed.notes}
           estimate={estimate}
-          render={(note) => <NoteCard note={note} onOpen={openNote} />}
+          render={(note) => <NoteCard note={note} onOpen={openNote} eager={firstScreen.has(note.id)} />}
           onEnd={more}
           footer={<div className="feed-end">{isFetchingNextPage ? <Spinner /> : hasNextPage ? null : <span>— 没有更多了 —</span>}</div>}
         />

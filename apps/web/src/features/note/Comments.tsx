@@ -1,16 +1,19 @@
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { type ChangeEvent, type KeyboardEvent, useEffect, useReducer, useRef, useState } from 'react';
 import { Avatar } from '../../components/Avatar';
 import { Spinner } from '../../components/Feedback';
 import { UserHover } from '../../components/HoverCard';
 import { Icon, VerifiedBadge } from '../../components/Icon';
 import { ConfirmDialog } from '../../components/Modal';
-import type { NoteComment } from '../../lib/api/client';
+import { type NoteComment, upload, type UploadedImage } from '../../lib/api/client';
 import { formatCount, relativeTime } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { ComposeTools } from '../compose/ComposeTools';
 import { encodeMentions, type PickedMentions } from '../compose/mentions';
-import { commentHtml } from './rich-text';
+import { compressImage } from '../publish/media';
+import { acceptImages, attachments, commentContent, commentProblem, type CommentImage, isUploading } from './comment-images';
+import { ImageViewer } from './ImageViewer';
+import { commentBodyHtml } from './rich-text';
 import type { CommentsState, ReplyTarget, Thread } from './useComments';
 
 const SHOWN_REPLIES = 2;
@@ -44,8 +47,9 @@ function CommentItem({ comment, state, parentId, onDelete }: { comment: NoteComm
               回复 <span className="reply-to">{comment.replyTo}</span>：
             </>
           )}
-          <span dangerouslySetInnerHTML={{ __html: commentHtml(comment.content) }} />
+          <span dangerouslySetInnerHTML={{ __html: commentBodyHtml(comment.content) }} />
         </p>
+        {comment.images.length > 0 && <CommentPictures images={comment.images} />}
         <div className="comment-meta">
           <span>{relativeTime(comment.created_at)}</span>
           {comment.location && <span>{comment.location}</span>}
@@ -63,6 +67,21 @@ function CommentItem({ comment, state, parentId, onDelete }: { comment: NoteComm
           )}
         </div>
       </div>
+    </div>
+  );
+}
+
+/** A comment's images as thumbnails, each opening the full-screen viewer. */
+function CommentPictures({ images }: { images: string[] }) {
+  const [open, setOpen] = useState<number | null>(null);
+  return (
+    <div className="comment-images">
+      {images.map((url, index) => (
+        <button key={url + index} type="button" className="comment-image" aria-label={`查看评论图片 ${index + 1}`} onClick={() => setOpen(index)}>
+          <img src={url} alt={`评论图片 ${index + 1}`} loading="lazy" />
+        </button>
+      ))}
+      {open !== null && <ImageViewer images={images} index={open} onIndex={setOpen} onClose={() => setOpen(null)} />}
     </div>
   );
 }
@@ -144,15 +163,54 @@ export function CommentList({ state, count }: { state: CommentsState; count: num
   );
 }
 
-/** The composer: expands on focus, shows the reply target, Shift+Enter sends; a failure restores text and target. */
+let nextImageId = 0;
+
+/**
+ * The composer's image picker: the publish page's type, size and count rules, compression above 0.8 MB, and each
+ * image uploaded through /api/upload/image as soon as it is chosen; one that fails is dropped with the spec's message.
+ */
+function useCommentImages() {
+  const [images, dispatch] = useReducer(attachments, []);
+  const count = useRef(0);
+  count.current = images.length;
+
+  const add = async (files: File[]) => {
+    const { accepted, messages } = acceptImages(count.current, files);
+    for (const message of messages) toast.error(message);
+    if (accepted.length === 0) return;
+    const compressed = await Promise.all(accepted.map(compressImage));
+    const added: CommentImage[] = compressed.map((file) => ({ id: `comment-image-${++nextImageId}`, file, preview: URL.createObjectURL(file), uploaded: false, url: null }));
+    dispatch({ type: 'add', images: added });
+    await Promise.all(
+      added.map(async (image) => {
+        const form = new FormData();
+        form.append('image', image.file!);
+        try {
+          const { url } = await upload<UploadedImage>('/api/upload/image', form);
+          dispatch({ type: 'uploaded', id: image.id, url });
+        } catch {
+          toast.error('图片上传失败，请重试');
+          dispatch({ type: 'failed', id: image.id });
+        }
+      }),
+    );
+  };
+
+  return { images, add, remove: (id: string) => dispatch({ type: 'remove', id }), set: (next: CommentImage[]) => dispatch({ type: 'set', images: next }) };
+}
+
+/** The composer: expands on focus, shows the reply target, Shift+Enter sends; a failure restores text, target and images. */
 export function Composer({ state, actions }: { state: CommentsState; actions: React.ReactNode }) {
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   const [sending, setSending] = useState(false);
   const [picked, setPicked] = useState<PickedMentions>({});
   const field = useRef<HTMLTextAreaElement>(null);
+  const chooser = useRef<HTMLInputElement>(null);
   const user = useSession((session) => session.user);
   const { replyTo, setReplyTo } = state;
+  const pictures = useCommentImages();
+  const uploading = isUploading(pictures.images);
 
   useEffect(() => {
     if (replyTo) {
@@ -165,34 +223,48 @@ export function Composer({ state, actions }: { state: CommentsState; actions: Re
     setText('');
     setPicked({});
     setReplyTo(null);
+    pictures.set([]);
     setOpen(false);
     field.current?.blur();
   };
 
+  const needLogin = () => {
+    if (user) return false;
+    toast.info('请先登录');
+    useSession.getState().openAuth();
+    return true;
+  };
+
   const send = async () => {
-    const content = text.trim();
-    if (!user) {
-      toast.info('请先登录');
-      useSession.getState().openAuth();
+    if (needLogin()) return;
+    const problem = commentProblem(text, pictures.images);
+    if (problem) {
+      toast.info(problem);
       return;
     }
-    if (!content) {
-      toast.info('请输入评论内容');
-      return;
-    }
+    const typed = text;
+    const images = pictures.images;
     const target: ReplyTarget | null = replyTo;
     setSending(true);
     setText('');
     setReplyTo(null);
+    pictures.set([]);
     setOpen(false);
-    const ok = await state.send(encodeMentions(content, picked), target);
+    const ok = await state.send(commentContent(encodeMentions(typed.trim(), picked), images), target);
     setSending(false);
     if (ok) setPicked({});
     else {
-      setText(content);
+      setText(typed);
       setReplyTo(target);
+      pictures.set(images);
       setOpen(true);
     }
+  };
+
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    const files = [...(event.target.files ?? [])];
+    event.target.value = '';
+    void pictures.add(files);
   };
 
   const onKey = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -227,15 +299,32 @@ export function Composer({ state, actions }: { state: CommentsState; actions: Re
         />
         {!open && <div className="composer-actions">{actions}</div>}
       </div>
+      {open && pictures.images.length > 0 && (
+        <div className="composer-images">
+          {pictures.images.map((image, index) => (
+            <div key={image.id} className={`upload-item ${image.uploaded ? '' : 'pending'}`}>
+              <img src={image.preview} alt={`评论图片 ${index + 1}`} />
+              {!image.uploaded && <Spinner label="上传中" />}
+              <button type="button" className="upload-remove" aria-label={`删除评论图片 ${index + 1}`} onClick={() => pictures.remove(image.id)}>
+                <Icon name="close" size={14} />
+              </button>
+            </div>
+          ))}
+        </div>
+      )}
       {open && (
         <div className="composer-buttons">
           <ComposeTools field={field} value={text} onChange={setText} onMention={(more) => setPicked((before) => ({ ...before, ...more }))} maxLength={1000} />
+          <input ref={chooser} type="file" accept="image/jpeg,image/png,image/webp" multiple hidden onChange={choose} aria-label="选择评论图片" />
+          <button type="button" className="compose-tool composer-image-tool" aria-label="添加图片" title="添加图片" onClick={() => !needLogin() && chooser.current?.click()}>
+            <Icon name="image" size={20} />
+          </button>
           <span className="hint">Shift + Enter 发送</span>
           <button type="button" className="button ghost small" onClick={cancel}>
             取消
           </button>
-          <button type="button" className="button primary small" disabled={sending || !text.trim()} onClick={() => void send()}>
-            发送
+          <button type="button" className="button primary small" disabled={sending || uploading || (!text.trim() && pictures.images.length === 0)} onClick={() => void send()}>
+            {uploading ? '上传中' : '发送'}
           </button>
         </div>
       )}

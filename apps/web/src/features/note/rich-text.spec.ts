@@ -1,4 +1,4 @@
-import { commentHtml, renderMentions } from './rich-text';
+import { commentBodyHtml, commentHtml, renderMentions } from './rich-text';
 
 describe('mentions', () => {
   it('renders mention markup as links to the user page', () => {
@@ -7,5 +7,11 @@ describe('mentions', () => {
 
   it('escapes comment text before linking its mentions', () => {
     expect(commentHtml('<b>hi</b> [@A&B:ab_1]\nbye')).toBe('&lt;b&gt;hi&lt;/b&gt; <a class="mention" href="/user/ab_1" target="_blank" rel="noreferrer">@A&amp;B</a><br>bye');
+  });
+
+  it('shows a stored comment’s text without the images it embeds, mentions linked and line breaks kept', () => {
+    expect(commentBodyHtml('a &lt; b [@小明:xiao_ming]\n下一行<img src="/api/files/a.jpg" alt="评论图片">')).toBe(
+      'a &lt; b <a class="mention" href="/user/xiao_ming" target="_blank" rel="noreferrer">@小明</a><br>下一行',
+    );
   });
 });

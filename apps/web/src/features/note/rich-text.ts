@@ -1,6 +1,6 @@
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => ESCAPES[char]);
 }
 
@@ -15,4 +15,13 @@ export function renderMentions(html: string): string {
 /** A comment's plain text as safe markup: escaped, mentions linked, line breaks kept. */
 export function commentHtml(text: string): string {
   return renderMentions(escapeHtml(text)).replace(/\n/g, '<br>');
+}
+
+/**
+ * A comment's content as the server keeps it (sanitised rich text, public-side.md §3) as markup for its text: the
+ * images it embeds are left out (the list shows them as thumbnails from the comment's images), mentions linked,
+ * line breaks kept.
+ */
+export function commentBodyHtml(content: string): string {
+  return renderMentions(content.replace(/<img\b[^>]*>/g, '')).replace(/\n/g, '<br>');
 }

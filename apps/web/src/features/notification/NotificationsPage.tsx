@@ -12,6 +12,7 @@ import type { components } from '../../lib/api/schema';
 import { relativeTime } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
+import { commentContent } from '../note/comment-images';
 import { commentHtml } from '../note/rich-text';
 import { ACTION_TEXT, applyRead, type NotificationTab, TABS } from './notifications';
 
@@ -20,6 +21,8 @@ type Page = components['schemas']['NotificationPage'];
 
 /** Notifications page size (public-side.md §9). */
 const LIMIT = 20;
+/** What a comment made of images alone reads as here: notifications carry a comment's text only (public-side.md §3). */
+const IMAGE_ONLY = '[图片]';
 /** The back-to-top button shows after this much scrolling (public-side.md §2). */
 const TOP_AFTER_PX = 200;
 
@@ -47,7 +50,7 @@ function InlineReply({ item, onDone }: { item: Notification; onDone: () => void 
     if (!content || !item.post_id || sending) return;
     setSending(true);
     try {
-      await call(api.POST('/api/comments', { body: { post_id: item.post_id, content, ...(item.comment_id ? { parent_id: item.comment_id } : {}) } }));
+      await call(api.POST('/api/comments', { body: { post_id: item.post_id, content: commentContent(content, []), ...(item.comment_id ? { parent_id: item.comment_id } : {}) } }));
       toast.success('回复成功');
       onDone();
     } catch (error) {
@@ -125,9 +128,9 @@ function NotificationItem({ item, tab, mutual, onRead }: { item: Notification; t
           <time dateTime={item.created_at}>{relativeTime(item.created_at)}</time>
         </p>
         {item.type === 8 && <p className="notice-text muted">点击查看详情</p>}
-        {isComment && item.comment_content && <p className="notice-text" dangerouslySetInnerHTML={{ __html: commentHtml(item.comment_content) }} />}
-        {item.type === 5 && item.parent_comment_content && <blockquote className="notice-quote" dangerouslySetInnerHTML={{ __html: commentHtml(item.parent_comment_content) }} />}
-        {item.type === 2 && item.comment_content && <blockquote className="notice-quote" dangerouslySetInnerHTML={{ __html: commentHtml(item.comment_content) }} />}
+        {isComment && item.comment_content !== null && <p className="notice-text" dangerouslySetInnerHTML={{ __html: commentHtml(item.comment_content || IMAGE_ONLY) }} />}
+        {item.type === 5 && item.parent_comment_content !== null && <blockquote className="notice-quote" dangerouslySetInnerHTML={{ __html: commentHtml(item.parent_comment_content || IMAGE_ONLY) }} />}
+        {item.type === 2 && item.comment_content !== null && <blockquote className="notice-quote" dangerouslySetInnerHTML={{ __html: commentHtml(item.comment_content || IMAGE_ONLY) }} />}
         {isComment && (
           <div className="notice-tools">
             <button type="button" className="text-button" onClick={() => setReplying(!replying)} aria-expanded={replying}>
