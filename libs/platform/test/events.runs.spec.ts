@@ -63,6 +63,21 @@ describe('a run of events through the dispatcher', () => {
     expect((await handled()).map((row) => row.seq)).toEqual([1, 2, 3, 4, 5]);
   });
 
+  it('handles an event once although it comes twice in a run, and leaves one handled before alone', async () => {
+    const before = envelope(1);
+    await dispatcher.dispatchAll([{ envelope: before, handle: record(1) }]);
+    const twice = { ...envelope(2), id: randomUUID().toUpperCase() };
+    const run = [
+      { envelope: before, handle: record(1) },
+      { envelope: twice, handle: record(2) },
+      { envelope: twice, handle: record(2) },
+      { envelope: envelope(3), handle: record(3) },
+    ];
+
+    expect(await dispatcher.dispatchAll(run)).toEqual(['duplicate', 'handled', 'duplicate', 'handled']);
+    expect((await handled()).map((row) => row.seq)).toEqual([1, 2, 3]);
+  });
+
   it('parks only the event that fails, and handles its neighbours in order', async () => {
     const failing = envelope(2);
     const run = [

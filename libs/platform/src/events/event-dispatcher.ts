@@ -112,8 +112,21 @@ export class EventDispatcher {
     let outcomes: DispatchOutcome[];
     try {
       outcomes = await this.dataSource.transaction(async (manager) => {
+        // The whole run's inbox rows in one statement; only the events it inserted (once each) are new.
+        const inserted: { event_id: string }[] = await manager.query(
+          `INSERT INTO "inbox" ("event_id", "type") SELECT * FROM unnest($1::uuid[], $2::text[]) ON CONFLICT ("event_id") DO NOTHING RETURNING "event_id"`,
+          [dispatches.map(({ envelope }) => envelope.id), dispatches.map(({ envelope }) => envelope.type)],
+        );
+        const fresh = new Set(inserted.map((row) => row.event_id));
         const done: DispatchOutcome[] = [];
-        for (const { envelope, handle } of dispatches) done.push(await runInContext(contextOf(envelope), () => this.handleIn(manager, envelope, handle)));
+        for (const { envelope, handle } of dispatches) {
+          if (!fresh.delete(envelope.id.toLowerCase())) {
+            done.push('duplicate');
+            continue;
+          }
+          await runInContext(contextOf(envelope), () => handle(manager));
+          done.push('handled');
+        }
         return done;
       });
     } catch (error) {
