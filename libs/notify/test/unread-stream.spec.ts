@@ -32,6 +32,23 @@ describe('unread stream (embedded)', () => {
     }
   });
 
+  it('after a burst of changes, arrives at the latest counts without ever going back', async () => {
+    const author = await app.user();
+    const fans = await Promise.all(Array.from({ length: 10 }, () => app.user()));
+    const post = postSnapshot(author);
+    await app.deliver(postPublished.type, { post });
+    const stream = await openEventStream(`${app.base}/api/notifications/stream?access_token=${author.token}`);
+    try {
+      expect(await stream.next()).toMatchObject({ likes: 0 });
+      await Promise.all(fans.map((fan, i) => app.deliver(postLiked.type, { post_id: post.id, post_author_id: author.id, user_id: fan.id, count: i + 1 })));
+      const seen: number[] = [];
+      while (seen.at(-1) !== fans.length) seen.push((await stream.next()).likes);
+      expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    } finally {
+      stream.close();
+    }
+  });
+
   it('ends the open streams when the service stops, so that stopping does not wait on them', async () => {
     const user = await app.user();
     const stream = await openEventStream(`${app.base}/api/notifications/stream?access_token=${user.token}`);

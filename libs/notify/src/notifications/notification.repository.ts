@@ -63,23 +63,25 @@ export class NotificationRepository {
   async add(manager: EntityManager, notification: NewNotification): Promise<boolean> {
     if (notification.userId === notification.senderId) return false;
     const { userId, senderId, type, targetId, postId, commentId, replyToCommentId, createdAt } = notification;
-    const revived = await rowsOf(
-      manager,
-      `UPDATE "notifications" SET "hidden_by" = NULL, "is_read" = false, "created_at" = $5
-       WHERE "user_id" = $1 AND "sender_id" = $2 AND "type" = $3 AND "target_id" = $4 AND "hidden_by" = 'undo' RETURNING "id"`,
-      [userId, senderId, type, targetId, createdAt],
-    );
+    // Revived or inserted in one statement: one round trip fewer for every like a burst brings.
     const added =
-      revived.length > 0 ||
       (
         await rowsOf(
           manager,
-          `INSERT INTO "notifications" ("user_id", "sender_id", "type", "target_id", "post_id", "comment_id", "reply_to_comment_id", "created_at")
-           SELECT $1::bigint, $2::bigint, $3::smallint, $4::bigint, $5::bigint, $6::bigint, $7::bigint, $8::timestamptz
-           WHERE NOT EXISTS (SELECT 1 FROM "users" WHERE "id" IN ($1, $2) AND "deleted")
-             AND NOT EXISTS (SELECT 1 FROM "posts" WHERE "id" = $5 AND "deleted")
-             AND NOT EXISTS (SELECT 1 FROM "comments" WHERE "id" = $6 AND "deleted")
-           ON CONFLICT DO NOTHING RETURNING "id"`,
+          `WITH "revived" AS (
+             UPDATE "notifications" SET "hidden_by" = NULL, "is_read" = false, "created_at" = $8::timestamptz
+             WHERE "user_id" = $1::bigint AND "sender_id" = $2::bigint AND "type" = $3::smallint AND "target_id" = $4::bigint AND "hidden_by" = 'undo'
+             RETURNING "id"
+           ), "inserted" AS (
+             INSERT INTO "notifications" ("user_id", "sender_id", "type", "target_id", "post_id", "comment_id", "reply_to_comment_id", "created_at")
+             SELECT $1::bigint, $2::bigint, $3::smallint, $4::bigint, $5::bigint, $6::bigint, $7::bigint, $8::timestamptz
+             WHERE NOT EXISTS (SELECT 1 FROM "revived")
+               AND NOT EXISTS (SELECT 1 FROM "users" WHERE "id" IN ($1, $2) AND "deleted")
+               AND NOT EXISTS (SELECT 1 FROM "posts" WHERE "id" = $5 AND "deleted")
+               AND NOT EXISTS (SELECT 1 FROM "comments" WHERE "id" = $6 AND "deleted")
+             ON CONFLICT DO NOTHING RETURNING "id"
+           )
+           SELECT "id" FROM "revived" UNION ALL SELECT "id" FROM "inserted"`,
           [userId, senderId, type, targetId, postId, commentId, replyToCommentId ?? null, createdAt],
         )
       ).length > 0;

@@ -50,11 +50,17 @@ export class UnreadStreamController {
     res.setHeader('X-Accel-Buffering', 'no');
     res.flushHeaders();
 
-    // One read at a time, in order, so a burst of changes never sends an older count after a newer one.
+    // One read at a time, in order, so a burst of changes never sends an older count after a newer one; changes
+    // that come while a read waits its turn are all in the counts it reads, so they share it instead of queueing a
+    // read each behind it (a burst of likes would otherwise put the badge ever further behind).
     let sending = Promise.resolve();
+    let waiting = false;
     const push = (): void => {
+      if (waiting) return;
+      waiting = true;
       sending = sending
         .then(async () => {
+          waiting = false;
           const counts = await this.notifications.counts(userId);
           if (!res.writableEnded) res.write(`event: unread\ndata: ${JSON.stringify(counts)}\n\n`);
         })

@@ -2,7 +2,8 @@ import { type CustomTransportStrategy, Server } from '@nestjs/microservices';
 import type { EventEnvelope } from '@shiliu/contracts';
 import { knownEventType, topicsOfEventType } from '@shiliu/contracts';
 import { lastValueFrom } from 'rxjs';
-import type { Delivery, DispatchOutcome, EventDispatcher } from './event-dispatcher';
+import type { EntityManager } from 'typeorm';
+import type { Delivery, Dispatch, DispatchOutcome, EventDispatcher } from './event-dispatcher';
 import { EventContext } from './event-context';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -24,47 +25,57 @@ export abstract class EventServer extends Server implements CustomTransportStrat
     return [...new Set([...this.getHandlers().keys()].flatMap((type) => topicsOfEventType(type)))];
   }
 
-  /** A message as it arrived on a topic: what cannot be read as an envelope is parked, never thrown back at the transport. */
-  protected async handleMessage(raw: string, delivery: Delivery): Promise<DispatchOutcome | null> {
-    let envelope: EventEnvelope;
-    try {
-      envelope = JSON.parse(raw) as EventEnvelope;
-    } catch (error) {
-      return this.reject({ reason: 'malformed', error: `not JSON: ${(error as Error).message}`, raw }, delivery);
+  /**
+   * Messages of one partition as they arrived, in order: runs of events this service handles go through the
+   * dispatcher together (one transaction each run); what cannot be read, or must be parked, is parked in its place.
+   */
+  protected async handleMessages(messages: { raw: string; delivery: Delivery }[]): Promise<void> {
+    let run: Dispatch[] = [];
+    for (const { raw, delivery } of messages) {
+      const read = readEnvelope(raw);
+      const step = read.envelope ? this.stepOf(read.envelope, delivery) : { park: read.rejection };
+      if (step === null) continue;
+      if (step.dispatch) {
+        run.push(step.dispatch);
+        continue;
+      }
+      if (run.length > 0) await this.dispatcher.dispatchAll(run);
+      run = [];
+      await this.reject(step.park, delivery);
     }
-    const problem = envelopeProblem(envelope);
-    if (problem) return this.reject({ reason: 'malformed', error: problem, raw }, delivery);
-    return this.handleEnvelope(envelope, delivery);
+    if (run.length > 0) await this.dispatcher.dispatchAll(run);
+  }
+
+  /** One event on its own (the in-process bus hands them over one at a time). */
+  protected async handleEnvelope(envelope: EventEnvelope, delivery: Delivery = {}): Promise<DispatchOutcome | null> {
+    const step = this.stepOf(envelope, delivery);
+    if (step === null) return null;
+    if (step.dispatch) return this.dispatcher.dispatch(step.dispatch.envelope, step.dispatch.handle, delivery);
+    return this.reject(step.park, delivery);
   }
 
   /**
-   * Answers null for an event type this service does not handle (a topic carries several types). A type no
-   * contract defines, or a version newer than the contract this service was built with, is parked: handling it
-   * as if it were understood could do the wrong thing.
+   * What to do with a message: null for an event type this service does not handle (a topic carries several
+   * types), its handler's dispatch, or the dead letter for it. A type no contract defines, or a version newer than
+   * the contract this service was built with, is parked: handling it as if it were understood could do the wrong thing.
    */
-  protected async handleEnvelope(envelope: EventEnvelope, delivery: Delivery = {}): Promise<DispatchOutcome | null> {
+  private stepOf(envelope: EventEnvelope, delivery: Delivery): Step | null {
     const definition = knownEventType(envelope.type);
-    if (!definition) return this.reject({ reason: 'unknown-type', error: `unknown event type "${envelope.type}"`, envelope }, delivery);
+    if (!definition) return { park: { reason: 'unknown-type', error: `unknown event type "${envelope.type}"`, envelope } };
     const handler = this.getHandlerByPattern(envelope.type);
     if (!handler) return null;
     if (envelope.version > definition.version) {
       const error = `unsupported version ${envelope.version} of "${envelope.type}" (this consumer knows up to ${definition.version})`;
-      return this.reject({ reason: 'unsupported-version', error, envelope }, delivery);
+      return { park: { reason: 'unsupported-version', error, envelope } };
     }
-    return this.dispatcher.dispatch(
-      envelope,
-      async (manager) => {
-        const result: unknown = await handler(envelope, new EventContext([envelope, manager]));
-        await lastValueFrom(this.transformToObservable(result), { defaultValue: undefined });
-      },
-      delivery,
-    );
+    const handle = async (manager: EntityManager): Promise<void> => {
+      const result: unknown = await handler(envelope, new EventContext([envelope, manager]));
+      await lastValueFrom(this.transformToObservable(result), { defaultValue: undefined });
+    };
+    return { dispatch: { envelope, delivery, handle } };
   }
 
-  private async reject(
-    letter: { reason: 'malformed' | 'unknown-type' | 'unsupported-version'; error: string; envelope?: EventEnvelope; raw?: string },
-    delivery: Delivery,
-  ): Promise<DispatchOutcome> {
+  private async reject(letter: Rejection, delivery: Delivery): Promise<DispatchOutcome> {
     await this.dispatcher.park({ ...letter, consumer: this.dispatcher.service, topic: delivery.topic, key: delivery.key }, delivery);
     return 'dead-lettered';
   }
@@ -79,6 +90,28 @@ export abstract class EventServer extends Server implements CustomTransportStrat
   unwrap<T>(): T {
     throw new Error('Event servers wrap no client');
   }
+}
+
+/** Why a message is parked without reaching a handler. */
+interface Rejection {
+  reason: 'malformed' | 'unknown-type' | 'unsupported-version';
+  error: string;
+  envelope?: EventEnvelope;
+  raw?: string;
+}
+
+type Step = { dispatch: Dispatch; park?: never } | { dispatch?: never; park: Rejection };
+
+/** A message as it arrived on a topic, or why it cannot be read as an envelope: that is parked, never thrown back at the transport. */
+function readEnvelope(raw: string): { envelope: EventEnvelope; rejection?: never } | { envelope?: never; rejection: Rejection } {
+  let envelope: EventEnvelope;
+  try {
+    envelope = JSON.parse(raw) as EventEnvelope;
+  } catch (error) {
+    return { rejection: { reason: 'malformed', error: `not JSON: ${(error as Error).message}`, raw } };
+  }
+  const problem = envelopeProblem(envelope);
+  return problem ? { rejection: { reason: 'malformed', error: problem, raw } } : { envelope };
 }
 
 /** What makes a parsed message unusable as an envelope, or null when it is one. */

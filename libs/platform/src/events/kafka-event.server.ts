@@ -10,12 +10,15 @@ const RECONNECT_FIRST_MS = 1000;
 const RECONNECT_MAX_MS = 30_000;
 /** A scrape never waits longer than this for the lag figures. */
 const LAG_TIMEOUT_MS = 3000;
+/** The most messages of a partition handled in one transaction: enough to catch up at once, few enough to keep a transaction short. */
+const MAX_RUN = 100;
 
 /**
  * The distributed transport: one consumer group per service. An offset is committed only after the
  * dispatcher has finished with the message (handled, duplicate or parked), so a crash redelivers instead of
- * losing, and the inbox turns the redelivery into a no-op. Messages of a partition are handled one at a time
- * (partitions side by side): while one is retried the rest of its partition wait, in order. The service starts whether or not Kafka answers; the consumer
+ * losing, and the inbox turns the redelivery into a no-op. Messages of a partition are handled in order
+ * (partitions side by side), those that arrived together in one transaction: while one is retried the rest of its
+ * partition wait. The service starts whether or not Kafka answers; the consumer
  * connects in the background and again after a crash, and readiness says whether it is consuming.
  */
 export class KafkaEventServer extends EventServer {
@@ -77,13 +80,25 @@ export class KafkaEventServer extends EventServer {
       await consumer.subscribe({ topics: this.topics, fromBeginning: true });
       await consumer.run({
         autoCommit: true,
-        // Partitions side by side, each still one message at a time and in order: a consumer otherwise handles one
-        // message of all its partitions at a time, and falls behind as soon as events come faster than one handler.
+        // Partitions side by side, each in order: a consumer otherwise handles one batch of all its partitions at a
+        // time, and falls behind as soon as events come faster than one handler.
         partitionsConsumedConcurrently: TOPIC_PARTITIONS,
-        eachMessage: async ({ topic, message, heartbeat }) => {
-          if (!message.value) return;
-          const delivery = { topic: topic.slice(this.topicPrefix.length), key: message.key?.toString() ?? null, whileWaiting: heartbeat };
-          await this.handleMessage(message.value.toString(), delivery);
+        // An offset is resolved only once its run of messages has committed, so a crash mid-batch redelivers the rest.
+        eachBatchAutoResolve: false,
+        eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale }) => {
+          const topic = batch.topic.slice(this.topicPrefix.length);
+          // What waited in the partition while the last run was handled goes through as one run (one transaction).
+          for (let from = 0; from < batch.messages.length; from += MAX_RUN) {
+            if (!isRunning() || isStale()) return;
+            const run = batch.messages.slice(from, from + MAX_RUN);
+            await this.handleMessages(
+              run.flatMap((message) =>
+                message.value ? [{ raw: message.value.toString(), delivery: { topic, key: message.key?.toString() ?? null, whileWaiting: heartbeat } }] : [],
+              ),
+            );
+            resolveOffset(run[run.length - 1].offset);
+            await heartbeat();
+          }
         },
       });
       // Closed while connecting: the consumer that just started must not outlive the server.

@@ -1,10 +1,11 @@
 import { Client } from 'pg';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntitySubscriberInterface, TransactionCommitEvent } from 'typeorm';
 import type { Logger } from 'pino';
 import { type OutboxBacklog, outboxBacklogSources, outboxFailed, outboxPublished } from '../metrics/metrics';
 import { describe } from './event-dispatcher';
 import type { EventPublisher, OutboxRecord } from './event-publisher';
 import { isTransient } from './failure';
+import { OUTBOX_WRITTEN } from './outbox';
 
 const BATCH_SIZE = 200;
 const FALLBACK_POLL_MS = 2000;
@@ -19,17 +20,19 @@ interface OutboxRow extends OutboxRecord {
 }
 
 /**
- * Publishes what a service's outbox holds, in commit order, and marks it sent. Woken by NOTIFY on commit,
- * with a slow poll as a fallback.
+ * Publishes what a service's outbox holds, in commit order, and marks it sent. Woken the moment a transaction of
+ * this process that wrote events commits, by NOTIFY on a commit of any other process (another replica, the replay
+ * command), and by a slow poll as a fallback.
  *
  * No database transaction is open while it publishes: it reads a batch, publishes it, then marks it sent, each
- * its own statement. A session advisory lock, held on a connection of its own (outside the pool), lets only
- * one replica relay a schema at a time, which keeps the events of one aggregate in order. A relay killed
+ * its own statement, on a connection of its own (outside the pool), so a relay never queues for a connection behind
+ * the requests that write the events. A session advisory lock on that connection lets only one replica relay a
+ * schema at a time, which keeps the events of one aggregate in order. A relay killed
  * between publishing and marking publishes the batch again on restart: delivery is at least once, and
  * consumers' inboxes make it exactly once in effect. A record the transport refuses for good (too large, a bad
  * topic) is set aside with its error instead of holding back everything behind it.
  */
-export class OutboxRelay {
+export class OutboxRelay implements EntitySubscriberInterface {
   private listener: Client | null = null;
   private lockSession: Client | null = null;
   private timer: NodeJS.Timeout | null = null;
@@ -46,6 +49,7 @@ export class OutboxRelay {
     private readonly publisher: EventPublisher,
     private readonly logger: Logger,
     private readonly databaseUrl: string,
+    private readonly fallbackPollMs = FALLBACK_POLL_MS,
   ) {}
 
   private get schema(): string {
@@ -58,8 +62,18 @@ export class OutboxRelay {
 
   async start(): Promise<void> {
     outboxBacklogSources.add(this.backlogSource);
+    this.dataSource.subscribers.push(this);
     await this.listen();
     this.schedule(0);
+  }
+
+  /** A transaction of this process that wrote events has committed: publish them now rather than when its NOTIFY comes round. */
+  afterTransactionCommit(event: TransactionCommitEvent): void {
+    const data = event.queryRunner.data as Record<string, unknown>;
+    // A savepoint's release is not the commit; the flag stays for the outer transaction's.
+    if (event.queryRunner.isTransactionActive || !data[OUTBOX_WRITTEN]) return;
+    delete data[OUTBOX_WRITTEN];
+    this.wake();
   }
 
   /** Runs a drain soon: now, or right after the one in progress. */
@@ -87,6 +101,8 @@ export class OutboxRelay {
   stop(): Promise<void> {
     this.stopping ??= (async () => {
       this.stopped = true;
+      const index = this.dataSource.subscribers.indexOf(this);
+      if (index >= 0) this.dataSource.subscribers.splice(index, 1);
       if (this.timer) clearTimeout(this.timer);
       await this.flush().catch((err: unknown) => this.logger.error({ err }, 'final outbox drain failed'));
       outboxBacklogSources.delete(this.backlogSource);
@@ -121,14 +137,18 @@ export class OutboxRelay {
     this.timer = setTimeout(() => {
       if (!this.listener && !this.stopped) this.listen().catch(() => undefined);
       this.wake();
-      if (!this.stopped) this.schedule(FALLBACK_POLL_MS);
+      if (!this.stopped) this.schedule(this.fallbackPollMs);
     }, delayMs);
     this.timer.unref();
   }
 
   private async session(): Promise<Client> {
     if (this.lockSession) return this.lockSession;
-    const session = new Client({ connectionString: this.databaseUrl, application_name: `shiliu-${this.schema}-relay-lock` });
+    const session = new Client({
+      connectionString: this.databaseUrl,
+      application_name: `shiliu-${this.schema}-relay-lock`,
+      options: `-c search_path=${this.schema},public`,
+    });
     session.on('error', (err) => {
       // The server released the lock with the connection; the next drain takes it again.
       this.logger.warn({ err }, 'outbox lock connection lost');
@@ -148,7 +168,7 @@ export class OutboxRelay {
       if (!rows[0].locked) return;
     }
     try {
-      while (await this.drainBatch()) {
+      while (await this.drainBatch(session)) {
         /* keep going while full batches come back */
       }
     } finally {
@@ -165,13 +185,13 @@ export class OutboxRelay {
   }
 
   /** Publishes one batch; answers whether there may be more. */
-  private async drainBatch(): Promise<boolean> {
-    const rows: OutboxRow[] = await this.dataSource.query(
+  private async drainBatch(session: Client): Promise<boolean> {
+    const { rows } = await session.query<OutboxRow>(
       `SELECT "id", "topic", "key", "envelope" FROM "outbox" WHERE "published_at" IS NULL AND "failed_at" IS NULL ORDER BY "seq" LIMIT $1`,
       [BATCH_SIZE],
     );
     if (rows.length === 0) return false;
-    await this.markSent(await this.publish(rows));
+    await this.markSent(session, await this.publish(session, rows));
     return rows.length === BATCH_SIZE;
   }
 
@@ -179,7 +199,7 @@ export class OutboxRelay {
    * Publishes a batch at once; when the transport refuses it for good, one record at a time, setting aside each
    * record it refuses. A transient failure (broker unreachable) stops the drain: the rest is tried again later.
    */
-  private async publish(rows: OutboxRow[]): Promise<OutboxRow[]> {
+  private async publish(session: Client, rows: OutboxRow[]): Promise<OutboxRow[]> {
     try {
       await this.publisher.publish(rows.map(toRecord));
       return rows;
@@ -193,23 +213,23 @@ export class OutboxRelay {
         sent.push(row);
       } catch (error) {
         if (isTransient(error)) {
-          await this.markSent(sent);
+          await this.markSent(session, sent);
           throw error;
         }
-        await this.setAside(row, error);
+        await this.setAside(session, row, error);
       }
     }
     return sent;
   }
 
-  private async markSent(rows: OutboxRow[]): Promise<void> {
+  private async markSent(session: Client, rows: OutboxRow[]): Promise<void> {
     if (rows.length === 0) return;
-    await this.dataSource.query(`UPDATE "outbox" SET "published_at" = now() WHERE "id" = ANY($1::uuid[])`, [rows.map((row) => row.id)]);
+    await session.query(`UPDATE "outbox" SET "published_at" = now() WHERE "id" = ANY($1::uuid[])`, [rows.map((row) => row.id)]);
     outboxPublished.inc({ service: this.schema, transport: this.publisher.transport }, rows.length);
   }
 
-  private async setAside(row: OutboxRow, error: unknown): Promise<void> {
-    await this.dataSource.query(`UPDATE "outbox" SET "failed_at" = now(), "error" = $2 WHERE "id" = $1`, [row.id, describe(error)]);
+  private async setAside(session: Client, row: OutboxRow, error: unknown): Promise<void> {
+    await session.query(`UPDATE "outbox" SET "failed_at" = now(), "error" = $2 WHERE "id" = $1`, [row.id, describe(error)]);
     outboxFailed.inc({ service: this.schema, transport: this.publisher.transport });
     this.logger.error({ err: error, eventId: row.id, topic: row.topic }, 'outbox record refused by the transport; set aside until replayed');
   }

@@ -3,9 +3,12 @@ import type { EventDefinition, EventEnvelope } from '@shiliu/contracts';
 import type { EntityManager } from 'typeorm';
 import { currentContext } from '../context/request-context';
 
+/** Set on a transaction's query runner by `Outbox.add`: the transaction wrote events, and its commit wakes the relay. */
+export const OUTBOX_WRITTEN = 'outboxWritten';
+
 /**
  * Writes an event into the service's outbox inside the caller's transaction, so the event exists
- * exactly when the change that caused it does. The relay publishes it after commit.
+ * exactly when the change that caused it does. The relay publishes it after commit, woken by the commit itself.
  */
 export class Outbox {
   /**
@@ -28,6 +31,7 @@ export class Outbox {
       `INSERT INTO "outbox" ("id", "topic", "key", "type", "envelope") VALUES ($1, $2, $3, $4, $5) ON CONFLICT ("id") DO NOTHING`,
       [id, definition.topic, definition.key(payload), definition.type, JSON.stringify(envelope)],
     );
+    if (manager.queryRunner) (manager.queryRunner.data as Record<string, unknown>)[OUTBOX_WRITTEN] = true;
     return envelope;
   }
 }
