@@ -2,6 +2,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import type { ProductStack } from '../../gateway/test/product-stack';
 
+export const cards = (page: Page) => page.locator('article.card');
+
 /**
  * Pages that record every uncaught error and every failed request or 4xx/5xx answer into `problems`, except the
  * answers `ignored()` matches at the time (a test may provoke some on purpose). Each spec checks the list after

@@ -6,11 +6,12 @@ import sharp from 'sharp';
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { type ProductStack, startProductStack } from '../../gateway/test/product-stack';
 import { pageRecorder } from './browser-kit';
+import { creatingAndFollowingUp } from './creating-flow';
 
 /**
- * The core of the browser flow once through the distributed stack (Kafka between the services, files in MinIO, the
- * notification stream proxied by the gateway): the rest of the flow runs against the embedded product in
- * browser.spec.ts, which shares the web app and the API.
+ * The browser flow through the distributed stack (Kafka between the services, files in MinIO, search in
+ * Elasticsearch, the notification stream proxied by the gateway): signing up, a note seen in the feed, and the
+ * whole of creating and following up (creating-flow.ts), which browser.spec.ts runs against the embedded product.
  */
 const SHOTS = join(__dirname, '../../../tmp/screenshots');
 /** The unread badge's call while notify is still starting. */
@@ -18,7 +19,9 @@ const DELIBERATE = [/\/api\/notifications\/unread-count$/];
 
 let stack: ProductStack;
 let browser: Browser;
-const { problems, open } = pageRecorder(() => DELIBERATE);
+/** Further answers one test provokes on purpose (cleared after each test). */
+const provoked: RegExp[] = [];
+const { problems, open } = pageRecorder(() => [...DELIBERATE, ...provoked]);
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
@@ -33,6 +36,7 @@ afterAll(async () => {
 });
 
 afterEach(() => {
+  provoked.length = 0;
   expect(problems.splice(0)).toEqual([]);
 });
 
@@ -107,19 +111,6 @@ describe('the web app through the distributed stack', () => {
     await page.keyboard.press('Escape');
     await page.getByTestId('note-overlay').waitFor({ state: 'detached' });
   });
-
-  it('shows the unread badge change live when another student likes the note, and lists it under 赞', async () => {
-    await page.goto('/explore');
-    await page.locator('.sidebar .side-link', { hasText: '通知' }).waitFor();
-    expect(await page.locator('.sidebar .badge').count()).toBe(0);
-    const fan = await stack.signUp('集群里点赞的同学');
-    expect((await stack.call('POST', '/api/likes', { target_type: 1, target_id: noteId }, fan.token)).status).toBe(200);
-    await page.locator('.sidebar .badge', { hasText: /^1$/ }).waitFor({ timeout: 30_000 });
-    await page.locator('.sidebar .side-link', { hasText: '通知' }).click();
-    await page.getByRole('tab', { name: '赞' }).click();
-    const notice = page.locator('.notice', { hasText: '赞了你的笔记' }).filter({ hasText: '集群里点赞的同学' });
-    await notice.waitFor();
-    await notice.hover();
-    await page.locator('.sidebar .badge').waitFor({ state: 'detached' });
-  });
 });
+
+creatingAndFollowingUp({ stack: () => stack, browser: () => browser, open, provoked, shot: (name) => join(SHOTS, `distributed-${name}`) });
