@@ -185,7 +185,7 @@ export function creatingAndFollowingUp(setting: FlowSetting): void {
       expect(note.body.data.cover_url).toBeTruthy();
     });
 
-    it('searches from the header with history and suggestions, and switches the result tabs', async () => {
+    it('searches from the header with history and suggestions, switches the result tabs, and finds the note by its tag', async () => {
       await page.goto('/explore');
       const box = page.getByRole('textbox', { name: '搜索拾柳' });
       await box.click();
@@ -205,6 +205,12 @@ export function creatingAndFollowingUp(setting: FlowSetting): void {
       await box.fill('');
       await box.click();
       await page.locator('.history-chips .chip', { hasText: '樱花' }).waitFor();
+
+      // By its tag alone, as a tag link elsewhere opens it.
+      await page.goto(`/search_result/all?tag=${encodeURIComponent('樱花季')}`);
+      await page.locator('.search-tag-label', { hasText: '#樱花季' }).waitFor();
+      await page.locator('article.card', { hasText: title }).waitFor({ timeout: 15_000 });
+      await page.locator('.tag-strip .chip.active', { hasText: '樱花季' }).waitFor();
     });
 
     it('shows the unread badge change live when another student likes the note, and lists it under 赞', async () => {
