@@ -200,7 +200,9 @@ describe('the admin console against the embedded product', () => {
     await page.waitForFunction((was) => document.documentElement.dataset.theme === was, before);
     await page.getByRole('button', { name: '退出登录' }).click();
     await page.locator('.confirm', { hasText: '确定要退出管理后台吗？' }).getByRole('button', { name: '退出' }).click();
-    await page.waitForURL('**/admin/login');
+    await page.waitForURL((url) => url.pathname === '/admin/login' && url.search === '');
+    await page.locator('.toast', { hasText: '已退出登录' }).waitFor();
+    expect(await page.locator('.toast', { hasText: '登录已过期' }).count()).toBe(0);
     expect(await page.evaluate(() => localStorage.getItem('admin_token'))).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { Icon } from '../components/Icon';
 import { ConfirmDialog } from '../components/Modal';
 import { useMediaQuery } from '../hooks/useMediaQuery';
@@ -46,11 +46,13 @@ function TurnedAway() {
  */
 export default function AdminLayout() {
   const location = useLocation();
-  const navigate = useNavigate();
   const narrow = useMediaQuery('(max-width: 960px)');
   const { token, refreshToken, admin, signOut } = useAdminSession();
   const [menu, setMenu] = useState(false);
   const [leaving, setLeaving] = useState(false);
+  // Set before the token is dropped, so that the render it causes goes to the login page quietly instead of taking
+  // the guard's "login expired" path, whose redirect would race the logout's own navigation.
+  const loggedOut = useRef(false);
   const state = adminTokenState(token, refreshToken);
   const me = useQuery({ queryKey: ['admin-me', token], queryFn: () => adminTyped(adminApi.GET('/api/auth/admin/me')), enabled: state === 'ok', staleTime: 60_000, retry: false });
   const setAdmin = useAdminSession((store) => store.setAdmin);
@@ -63,14 +65,15 @@ export default function AdminLayout() {
     document.title = `${page?.title ?? '管理后台'} - 拾柳管理后台`;
   }, [page]);
 
+  if (loggedOut.current) return <Navigate to="/admin/login" replace />;
   if (state !== 'ok') return <TurnedAway />;
 
   const logout = async () => {
     setLeaving(false);
     await adminFetch(new Request(new URL('/api/auth/admin/logout', window.location.origin), { method: 'POST' })).catch(() => undefined);
+    loggedOut.current = true;
     signOut();
     toast.success('已退出登录');
-    void navigate('/admin/login', { replace: true });
   };
 
   return (
