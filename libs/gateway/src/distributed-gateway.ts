@@ -33,6 +33,7 @@ const gatewaySettings = {
   CORS_ORIGINS: corsOriginsSetting(),
   TRUST_PROXY: z.string().default('loopback'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
+  UPSTREAM_CONNECTIONS: z.coerce.number().int().positive().default(64),
 };
 
 /** The gateway as its own process (distributed mode): proxies by route table to the services named in the environment. */
@@ -50,7 +51,7 @@ export async function runDistributedGateway(): Promise<void> {
 
     const app = await createGatewayApp({
       mode: 'distributed',
-      upstream: new HttpProxyUpstream(baseUrls),
+      upstream: new HttpProxyUpstream(baseUrls, settings.UPSTREAM_CONNECTIONS),
       revocations,
       rateLimiter: createRateLimiter({ points: settings.RATE_LIMIT_PER_MINUTE, windowSeconds: 60 }, redis),
       logger,

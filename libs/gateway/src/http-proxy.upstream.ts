@@ -26,10 +26,22 @@ function forwardableHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
  * answer closes before the service's has ended.
  */
 export class HttpProxyUpstream implements Upstream {
-  private readonly httpAgent = new HttpAgent({ keepAlive: true, timeout: IDLE_CONNECTION_MS });
-  private readonly httpsAgent = new HttpsAgent({ keepAlive: true, timeout: IDLE_CONNECTION_MS });
+  /**
+   * Calls share a bounded pool per service: when a service lags, further calls wait their turn here (still under
+   * the gateway's timer) instead of each opening a connection, which overflowed the service's listen backlog and
+   * was answered with resets (502) at 200 requests per second.
+   */
+  private readonly calls: { http: HttpAgent; https: HttpsAgent };
+  /** Event streams stay open as long as their clients do: they would hold the calls' pool, so they have their own. */
+  private readonly streams = { http: new HttpAgent({ keepAlive: false }), https: new HttpsAgent({ keepAlive: false }) };
 
-  constructor(private readonly baseUrls: Record<ServiceName, string>) {}
+  constructor(
+    private readonly baseUrls: Record<ServiceName, string>,
+    connectionsPerService: number,
+  ) {
+    const pool = { keepAlive: true, timeout: IDLE_CONNECTION_MS, maxSockets: connectionsPerService, scheduling: 'lifo' as const };
+    this.calls = { http: new HttpAgent(pool), https: new HttpsAgent(pool) };
+  }
 
   forward(req: Request, res: Response, entry: RouteEntry, limits: RouteLimits): void {
     const target = new URL(req.originalUrl, this.baseUrls[entry.service]);
@@ -42,7 +54,8 @@ export class HttpProxyUpstream implements Upstream {
     const secure = target.protocol === 'https:';
     const send = secure ? httpsRequest : httpRequest;
     let answered = false;
-    const upstream = send(target, { method: req.method, headers, agent: secure ? this.httpsAgent : this.httpAgent }, (answer) => {
+    const agents = entry.kind === 'stream' ? this.streams : this.calls;
+    const upstream = send(target, { method: req.method, headers, agent: secure ? agents.https : agents.http }, (answer) => {
       res.status(answer.statusCode ?? 502);
       for (const [name, value] of Object.entries(forwardableHeaders(answer.headers))) {
         if (value !== undefined) res.setHeader(name, value);

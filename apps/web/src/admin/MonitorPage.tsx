@@ -96,11 +96,14 @@ function Charts({ items, now }: { items: Activity[]; now: Date }) {
 export default function MonitorPage() {
   const recent = useQuery({ queryKey: ['admin-monitor', 'recent'], queryFn: () => readPage(1, 30), refetchInterval: POLL_MS, refetchIntervalInBackground: false, retry: false, staleTime: 0 });
   const month = useQuery({ queryKey: ['admin-monitor', 'month'], queryFn: readMonth, refetchInterval: 60_000, retry: false, staleTime: 0 });
-  const [now, setNow] = useState(() => new Date());
+  // The clock is read on every render, so an activity that arrives with a poll is counted at once; the tick only
+  // moves the bars along while nothing new arrives.
+  const [, setTick] = useState(0);
   useEffect(() => {
-    const timer = window.setInterval(() => setNow(new Date()), 30_000);
+    const timer = window.setInterval(() => setTick((tick) => tick + 1), 30_000);
     return () => window.clearInterval(timer);
   }, []);
+  const now = new Date();
   const list = recent.data?.activities ?? [];
   const all = merge(month.data ?? [], list);
   return (

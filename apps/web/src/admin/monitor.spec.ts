@@ -40,6 +40,10 @@ describe('the activity monitor', () => {
     expect(month[26]).toBe(1);
     expect(month.reduce((a, b) => a + b)).toBe(4);
   });
+  it("counts an activity stamped a little after the browser's clock as the newest", () => {
+    const day = counts([{ type: 'user_register', created_at: ago(-2_000) }], 'user_register', 'day', now);
+    expect(day[23]).toBe(1);
+  });
   it('merges the live page into the history once, newest first', () => {
     const base = { user_id: 'u', user_auto_id: 1, target_id: 1, post_id: null, avatar: '', nickname: 'n', description: '', content: '' };
     const older = { ...base, id: 1, type: 'user_register', created_at: ago(HOUR) };

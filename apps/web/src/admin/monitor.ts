@@ -39,9 +39,10 @@ export function counts(items: Pick<Activity, 'type' | 'created_at'>[], type: str
   const result = new Array<number>(bars).fill(0);
   for (const item of items) {
     if (item.type !== type) continue;
-    const age = now.getTime() - new Date(item.created_at).getTime();
+    // A server clock slightly ahead of the browser's gives a negative age: that activity is the newest, not absent.
+    const age = Math.max(0, now.getTime() - new Date(item.created_at).getTime());
     const bar = Math.floor(age / width);
-    if (age >= 0 && bar < bars) result[bars - 1 - bar] += 1;
+    if (bar < bars) result[bars - 1 - bar] += 1;
   }
   return result;
 }
