@@ -4,7 +4,8 @@
 // Node HTTP server answering a fixed body of the same size. 2,000 users, 20,000 notes, 20,000 comments and 50,000
 // likes, filled with SQL; 50 connections; autocannon.
 //
-// Usage: infra/local/up && node bench/hot-paths/run.mjs [seconds per case, default 15] [embedded|distributed|both]
+// Usage: infra/local/up && npm run build && node bench/hot-paths/run.mjs [seconds per case, default 15] [embedded|distributed|both]
+// The processes run from the build, as a deployment runs them: memory is measured without ts-node's compiler.
 // Not part of `npm test`: it wants the machine to itself. PROFILE_DIR=<dir> runs the processes under --cpu-prof.
 import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync, mkdtempSync, mkdirSync } from 'node:fs';
@@ -240,7 +241,7 @@ function launch(mode, name, entry, extra) {
   if (!PROFILE_DIR) return start(env, name, entry, extra);
   const dir = join(PROFILE_DIR, mode);
   mkdirSync(dir, { recursive: true });
-  const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, `--cpu-prof-name=${name}.cpuprofile`, '-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', entry], {
+  const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, `--cpu-prof-name=${name}.cpuprofile`, entry], {
     cwd: root,
     env: { ...env, TS_NODE_PROJECT: join(root, 'tsconfig.base.json'), LOG_LEVEL: 'warn', NODE_ENV: 'production', METRICS_PORT: '0', ...extra },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -280,7 +281,7 @@ for (const mode of modes) {
     writeFileSync(join(dataDir, 'keys', 'token-public.pem'), readFileSync(join(keys, 'token-public.pem')));
     mkdirSync(join(dataDir, 'web'));
     writeFileSync(join(dataDir, 'web', 'index.html'), '<!doctype html><div id="root"></div>');
-    processes.process = launch(mode, 'embedded', 'apps/gateway/src/embedded.ts', { ...common, PORT: String(GATEWAY_PORT), DATA_DIR: dataDir, DEMO_DATA: 'false', WEB_DIST_DIR: join(dataDir, 'web'), LOG_FORMAT: 'json' });
+    processes.process = launch(mode, 'embedded', 'apps/gateway/dist/embedded.js', { ...common, PORT: String(GATEWAY_PORT), DATA_DIR: dataDir, DEMO_DATA: 'false', WEB_DIST_DIR: join(dataDir, 'web'), LOG_FORMAT: 'json' });
     await waitFor(`http://127.0.0.1:${GATEWAY_PORT}/api/health`, 'the embedded process');
   } else {
     // Whatever an earlier run left there (a view tally not yet flushed, say) would land in this run's notes.
@@ -288,11 +289,11 @@ for (const mode of modes) {
     await redis.flushdb();
     redis.disconnect();
     const serviceEnv = { ...common, REDIS_URL: redisUrl.toString(), AUTH_PUBLIC_KEY_FILE: join(keys, 'token-public.pem'), KAFKA_TOPIC_PREFIX: `bench-hot-${Date.now()}.` };
-    processes.content = launch(mode, 'content', 'apps/content/src/main.ts', { ...serviceEnv, PORT: String(CONTENT_PORT) });
+    processes.content = launch(mode, 'content', 'apps/content/dist/main.js', { ...serviceEnv, PORT: String(CONTENT_PORT) });
     await waitFor(`http://127.0.0.1:${CONTENT_PORT}/health/ready`, 'the content service');
     const webDir = mkdtempSync(join(tmpdir(), 'shiliu-hot-web-'));
     writeFileSync(join(webDir, 'index.html'), '<!doctype html><div id="root"></div>');
-    processes.gateway = launch(mode, 'gateway', 'apps/gateway/src/main.ts', {
+    processes.gateway = launch(mode, 'gateway', 'apps/gateway/dist/main.js', {
       ...common,
       REDIS_URL: redisUrl.toString(),
       PORT: String(GATEWAY_PORT),

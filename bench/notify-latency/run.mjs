@@ -5,7 +5,7 @@
 // through GET /api/notifications/likes (the notes' authors read their likes tab whenever their live badge changes). Beside it,
 // in the same run, the bare produce-to-consume round trip of a Kafka message at the same rate on the same broker.
 //
-// Usage: infra/local/up && node bench/notify-latency/run.mjs [likes per second, default 200] [seconds, default 30]
+// Usage: infra/local/up && npm run build && node bench/notify-latency/run.mjs [likes per second, default 200] [seconds, default 30]
 // Not part of `npm test`: it takes a few minutes and the machine to itself.
 import { randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -44,8 +44,8 @@ const databaseUrl = await freshDatabase(env, DATABASE);
 
 const keys = tokenKeys();
 const serviceEnv = { DATABASE_URL: databaseUrl, AUTH_PUBLIC_KEY_FILE: join(keys, 'token-public.pem'), KAFKA_TOPIC_PREFIX: topicPrefix, KAFKA_SESSION_TIMEOUT_MS: '6000' };
-start(env, 'content', 'apps/content/src/main.ts', { ...serviceEnv, PORT: String(PORTS.content) });
-start(env, 'notify', 'apps/notify/src/main.ts', { ...serviceEnv, PORT: String(PORTS.notify) });
+start(env, 'content', 'apps/content/dist/main.js', { ...serviceEnv, PORT: String(PORTS.content) });
+start(env, 'notify', 'apps/notify/dist/main.js', { ...serviceEnv, PORT: String(PORTS.notify) });
 await waitFor(`http://127.0.0.1:${PORTS.content}/health/ready`, 'the content service');
 await waitFor(`http://127.0.0.1:${PORTS.notify}/health/ready`, 'the notify service');
 
@@ -70,7 +70,7 @@ const tokens = new Map();
 for (let id = 1; id <= users; id++) tokens.set(id, await token(id));
 
 writeFileSync(join(keys, 'index.html'), '<!doctype html><div id="root"></div>');
-start(env, 'gateway', 'apps/gateway/src/main.ts', {
+start(env, 'gateway', 'apps/gateway/dist/main.js', {
   PORT: String(PORTS.gateway),
   ...Object.fromEntries(['AUTH', 'CONTENT', 'SOCIAL', 'SEARCH', 'MEDIA'].map((name) => [`${name}_URL`, `http://127.0.0.1:${PORTS.content}`])),
   NOTIFY_URL: `http://127.0.0.1:${PORTS.notify}`,
