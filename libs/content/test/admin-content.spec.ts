@@ -159,6 +159,12 @@ describe('admin back office: notes and comments (content service, PostgreSQL)', 
     await app.call('DELETE', `/api/admin/posts/${noteId}`, { token: admin });
     expect((await app.call('DELETE', `/api/admin/categories/${id}`, { token: admin })).body).toEqual({ code: 200, message: '删除成功', data: null });
     expect((await app.call('DELETE', `/api/admin/categories/${id}`, { token: admin })).status).toBe(404);
+    // Ids beyond the columns' integer range name nothing (the fuzz run's find: they were a 500).
+    const beyond = [2 ** 31, 4284938190876];
+    expect((await app.call('DELETE', '/api/admin/categories', { token: admin, body: { ids: beyond } })).body).toEqual({ code: 200, message: '批量删除成功', data: { deletedCount: 0 } });
+    expect((await app.call('DELETE', '/api/admin/tags', { token: admin, body: { ids: beyond } })).body).toEqual({ code: 200, message: '批量删除成功', data: { deletedCount: 0 } });
+    expect((await app.call('PUT', `/api/admin/tags/${2 ** 31}`, { token: admin, body: { name: '不存在' } })).status).toBe(404);
+    expect((await app.call('DELETE', `/api/admin/categories/${2 ** 31}`, { token: admin })).status).toBe(404);
   });
 
   it('renames and deletes tags, announcing the notes that carry them', async () => {

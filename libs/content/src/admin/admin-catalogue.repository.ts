@@ -98,7 +98,7 @@ export class AdminCatalogueRepository {
   }
 
   async category(manager: EntityManager, id: number): Promise<AdminCategoryRow | null> {
-    const [row] = await rowsOf<AdminCategoryRow>(manager, `${SELECT_CATEGORIES} WHERE k."id" = $1`, [id]);
+    const [row] = await rowsOf<AdminCategoryRow>(manager, `${SELECT_CATEGORIES} WHERE k."id" = $1::bigint`, [id]);
     return row ?? null;
   }
 
@@ -115,19 +115,19 @@ export class AdminCatalogueRepository {
 
   /** Answers false when another category has the name or English title. */
   async updateCategory(manager: EntityManager, id: number, name: string, title: string): Promise<boolean> {
-    const taken = await rowsOf(manager, `SELECT 1 FROM "categories" WHERE ("name" = $2 OR "category_title" = $3) AND "id" <> $1`, [id, name, title]);
+    const taken = await rowsOf(manager, `SELECT 1 FROM "categories" WHERE ("name" = $2 OR "category_title" = $3) AND "id" <> $1::bigint`, [id, name, title]);
     if (taken.length > 0) return false;
-    await rowsOf(manager, `UPDATE "categories" SET "name" = $2, "category_title" = $3 WHERE "id" = $1`, [id, name, title]);
+    await rowsOf(manager, `UPDATE "categories" SET "name" = $2, "category_title" = $3 WHERE "id" = $1::bigint`, [id, name, title]);
     return true;
   }
 
   /** Notes of the category, drafts included, locked in id order. */
   async lockPostsOfCategory(manager: EntityManager, id: number): Promise<number[]> {
-    return (await rowsOf<{ id: string }>(manager, `SELECT "id" FROM "posts" WHERE "category_id" = $1 ORDER BY "id" FOR UPDATE`, [id])).map((row) => Number(row.id));
+    return (await rowsOf<{ id: string }>(manager, `SELECT "id" FROM "posts" WHERE "category_id" = $1::bigint ORDER BY "id" FOR UPDATE`, [id])).map((row) => Number(row.id));
   }
 
   async deleteCategory(manager: EntityManager, id: number): Promise<boolean> {
-    return (await rowsOf(manager, `DELETE FROM "categories" WHERE "id" = $1 RETURNING "id"`, [id])).length > 0;
+    return (await rowsOf(manager, `DELETE FROM "categories" WHERE "id" = $1::bigint RETURNING "id"`, [id])).length > 0;
   }
 
   tags(manager: EntityManager, query: AdminListQuery): Promise<{ rows: AdminTagRow[]; total: number }> {
@@ -135,7 +135,7 @@ export class AdminCatalogueRepository {
   }
 
   async tag(manager: EntityManager, id: number): Promise<AdminTagRow | null> {
-    const [row] = await rowsOf<AdminTagRow>(manager, `${SELECT_TAGS} WHERE t."id" = $1`, [id]);
+    const [row] = await rowsOf<AdminTagRow>(manager, `${SELECT_TAGS} WHERE t."id" = $1::bigint`, [id]);
     return row ?? null;
   }
 
@@ -146,21 +146,21 @@ export class AdminCatalogueRepository {
   }
 
   async renameTag(manager: EntityManager, id: number, name: string): Promise<boolean> {
-    const taken = await rowsOf(manager, `SELECT 1 FROM "tags" WHERE lower("name") = lower($2) AND "id" <> $1`, [id, name]);
+    const taken = await rowsOf(manager, `SELECT 1 FROM "tags" WHERE lower("name") = lower($2) AND "id" <> $1::bigint`, [id, name]);
     if (taken.length > 0) return false;
-    await rowsOf(manager, `UPDATE "tags" SET "name" = $2 WHERE "id" = $1`, [id, name]);
+    await rowsOf(manager, `UPDATE "tags" SET "name" = $2 WHERE "id" = $1::bigint`, [id, name]);
     return true;
   }
 
   /** Notes carrying the tag, locked in id order. */
   async lockPostsOfTag(manager: EntityManager, id: number): Promise<number[]> {
     return (
-      await rowsOf<{ id: string }>(manager, `SELECT p."id" FROM "posts" p JOIN "post_tags" pt ON pt."post_id" = p."id" WHERE pt."tag_id" = $1 ORDER BY p."id" FOR UPDATE OF p`, [id])
+      await rowsOf<{ id: string }>(manager, `SELECT p."id" FROM "posts" p JOIN "post_tags" pt ON pt."post_id" = p."id" WHERE pt."tag_id" = $1::bigint ORDER BY p."id" FOR UPDATE OF p`, [id])
     ).map((row) => Number(row.id));
   }
 
   async deleteTag(manager: EntityManager, id: number): Promise<boolean> {
-    return (await rowsOf(manager, `DELETE FROM "tags" WHERE "id" = $1 RETURNING "id"`, [id])).length > 0;
+    return (await rowsOf(manager, `DELETE FROM "tags" WHERE "id" = $1::bigint RETURNING "id"`, [id])).length > 0;
   }
 
   likes(manager: EntityManager, query: AdminListQuery): Promise<{ rows: AdminLikeRow[]; total: number }> {
