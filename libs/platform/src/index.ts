@@ -6,6 +6,7 @@ export * from './auth/token-verifier';
 export * from './config/config';
 export * from './context/request-context';
 export * from './database/data-source';
+export * from './database/pg-listener';
 export * from './database/rows';
 export * from './database/schema';
 export * from './events/backfill';

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { LOGGER } from '@shiliu/platform';
-import { Client } from 'pg';
+import { type ChannelSubscription, LOGGER, PgListener } from '@shiliu/platform';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 import type { CommentRow } from '../comments/comment.repository';
@@ -23,7 +22,6 @@ export interface CachedFeedPage {
 
 /** A safety net only: every change that matters reaches the cache as a notification (migration ReadCacheNotices). */
 const ENTRY_MS = 60_000;
-const RECONNECT_MS = 1_000;
 /** How long a write waits for its own notices before it gives up on them and empties the cache instead. */
 const SETTLE_MS = 2_000;
 
@@ -95,7 +93,7 @@ export class CacheRegion<V> {
  * Cached reads of what is read far more than it changes, kept correct by the database: triggers on the tables
  * they come from NOTIFY each change on commit (`p<note id>` a note, `f` the feeds' membership, `m` the moving
  * orders, `c<note id>` its comments, `*` everything), whoever made it: a request, an event handler, an
- * administrator, another replica. Every process LISTENs on a connection of its own; while that connection is down nothing is cached, and
+ * administrator, another replica. The process's `PgListener` hears them; while its connection is down nothing is cached, and
  * reconnecting starts from an empty cache, since notices sent meanwhile are lost.
  */
 @Injectable()
@@ -110,9 +108,8 @@ export class ReadCache implements OnModuleInit, OnModuleDestroy {
   readonly comments = new CacheRegion<CachedCommentPage>(this.clock, 2_000);
   /** Feed pages, grouped under `m` (moving orders) or `f` (time orders). */
   readonly feeds = new CacheRegion<CachedFeedPage>(this.clock, 500);
-  private listener: Client | null = null;
-  private reconnect: NodeJS.Timeout | null = null;
-  private closed = false;
+  private notices: ChannelSubscription | null = null;
+  private listening = false;
   /** Writes waiting for their notices, by the id of the marker each sent after them. */
   private readonly settling = new Map<string, () => void>();
 
@@ -120,7 +117,7 @@ export class ReadCache implements OnModuleInit, OnModuleDestroy {
 
   /** Whether cached values can be trusted now: notices are arriving. */
   get live(): boolean {
-    return this.listener !== null;
+    return this.listening;
   }
 
   /** The tick to pass to `set` once a read has loaded its value. */
@@ -162,15 +159,27 @@ export class ReadCache implements OnModuleInit, OnModuleDestroy {
   }
 
   async onModuleInit(): Promise<void> {
-    await this.listen().catch((err: unknown) => this.retry(err));
+    const options = this.dataSource.options as { url: string; schema: string };
+    this.notices = await PgListener.of(options.url, this.logger).subscribe(cacheChannelOf(options.schema), {
+      notice: (payload) => this.apply(payload || '*'),
+      up: () => {
+        this.clock.tick++;
+        this.clearAll();
+        this.listening = true;
+      },
+      down: () => {
+        this.logger.warn('read cache not listening for changes; reading through until it is');
+        this.listening = false;
+        this.clock.tick++;
+        this.clearAll();
+        for (const release of this.settling.values()) release();
+      },
+    });
   }
 
   async onModuleDestroy(): Promise<void> {
-    this.closed = true;
-    if (this.reconnect) clearTimeout(this.reconnect);
-    const listener = this.listener;
-    this.listener = null;
-    await listener?.end().catch(() => undefined);
+    this.listening = false;
+    await this.notices?.close();
   }
 
   /** Applies one notice (exposed for the process's own writes, which need not wait for the round trip). */
@@ -194,38 +203,5 @@ export class ReadCache implements OnModuleInit, OnModuleDestroy {
 
   private clearAll(): void {
     for (const region of [this.details, this.cards, this.comments, this.feeds]) region.clear();
-  }
-
-  private async listen(): Promise<void> {
-    const options = this.dataSource.options as { url: string; schema: string };
-    const client = new Client({ connectionString: options.url, application_name: `shiliu-${options.schema}-cache` });
-    client.on('error', (err) => this.lost(client, err));
-    client.on('end', () => this.lost(client, new Error('connection ended')));
-    client.on('notification', (message) => this.apply(message.payload ?? '*'));
-    await client.connect();
-    await client.query(`LISTEN "${cacheChannelOf(options.schema)}"`);
-    this.clock.tick++;
-    this.clearAll();
-    this.listener = client;
-  }
-
-  private lost(client: Client, err: unknown): void {
-    if (this.listener !== client) return;
-    this.listener = null;
-    this.clock.tick++;
-    this.clearAll();
-    for (const release of this.settling.values()) release();
-    void client.end().catch(() => undefined);
-    this.retry(err);
-  }
-
-  private retry(err: unknown): void {
-    if (this.closed) return;
-    this.logger.warn({ err }, 'read cache not listening for changes; reading through until it is');
-    this.reconnect = setTimeout(() => {
-      this.reconnect = null;
-      void this.listen().catch((error: unknown) => this.retry(error));
-    }, RECONNECT_MS);
-    this.reconnect.unref();
   }
 }

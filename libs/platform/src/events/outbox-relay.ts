@@ -1,6 +1,7 @@
 import { Client } from 'pg';
 import type { DataSource, EntitySubscriberInterface, TransactionCommitEvent } from 'typeorm';
 import type { Logger } from 'pino';
+import { type ChannelSubscription, PgListener } from '../database/pg-listener';
 import { type OutboxBacklog, outboxBacklogSources, outboxFailed, outboxPublished } from '../metrics/metrics';
 import { describe } from './event-dispatcher';
 import type { EventPublisher, OutboxRecord } from './event-publisher';
@@ -33,7 +34,7 @@ interface OutboxRow extends OutboxRecord {
  * topic) is set aside with its error instead of holding back everything behind it.
  */
 export class OutboxRelay implements EntitySubscriberInterface {
-  private listener: Client | null = null;
+  private notices: ChannelSubscription | null = null;
   private lockSession: Client | null = null;
   private timer: NodeJS.Timeout | null = null;
   /** Drains run one after another: the session lock is re-entrant, so two at once in one process would both hold it. */
@@ -63,7 +64,8 @@ export class OutboxRelay implements EntitySubscriberInterface {
   async start(): Promise<void> {
     outboxBacklogSources.add(this.backlogSource);
     this.dataSource.subscribers.push(this);
-    await this.listen();
+    // Commits of other processes (another replica, the replay command) announce themselves on the channel.
+    this.notices = await PgListener.of(this.databaseUrl, this.logger).subscribe(`outbox_${this.schema}`, { notice: () => this.wake() });
     this.schedule(0);
   }
 
@@ -106,7 +108,7 @@ export class OutboxRelay implements EntitySubscriberInterface {
       if (this.timer) clearTimeout(this.timer);
       await this.flush().catch((err: unknown) => this.logger.error({ err }, 'final outbox drain failed'));
       outboxBacklogSources.delete(this.backlogSource);
-      await this.listener?.end().catch(() => undefined);
+      await this.notices?.close();
       await this.lockSession?.end().catch(() => undefined);
     })();
     return this.stopping;
@@ -118,24 +120,9 @@ export class OutboxRelay implements EntitySubscriberInterface {
     return run;
   }
 
-  /** LISTEN for commits; a lost connection is set up again on the next poll. */
-  private async listen(): Promise<void> {
-    const listener = new Client({ connectionString: this.databaseUrl, application_name: `shiliu-${this.schema}-relay` });
-    listener.on('notification', () => this.wake());
-    listener.on('error', (err) => {
-      this.logger.warn({ err }, 'outbox listener connection lost; polling until it is back');
-      if (this.listener === listener) this.listener = null;
-      void listener.end().catch(() => undefined);
-    });
-    await listener.connect();
-    await listener.query(`LISTEN "outbox_${this.schema}"`);
-    this.listener = listener;
-  }
-
   private schedule(delayMs: number): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
-      if (!this.listener && !this.stopped) this.listen().catch(() => undefined);
       this.wake();
       if (!this.stopped) this.schedule(this.fallbackPollMs);
     }, delayMs);
