@@ -224,7 +224,8 @@ describe.each<RunMode>(['distributed', 'embedded'])('every documented call answe
     await call('delete', '/api/admin/collections', { token: t, body: { ids: [spareCollection.id] } });
     const follow = await call<{ id: number }>('post', '/api/admin/follows', { token: t, body: { follower_id: userId, following_id: friend.userId } });
     await call('get', '/api/admin/follows', { path: `/api/admin/follows?follower_display_id=${userId}`, token: t });
-    await call('delete', '/api/admin/follows/{id}', { path: `/api/admin/follows/${follow.id}`, token: t });
+    const movedFollow = await call<{ id: number }>('put', '/api/admin/follows/{id}', { path: `/api/admin/follows/${follow.id}`, token: t, body: { follower_id: friend.userId, following_id: userId } });
+    await call('delete', '/api/admin/follows/{id}', { path: `/api/admin/follows/${movedFollow.id}`, token: t });
     const spareFollow = await call<{ id: number }>('post', '/api/admin/follows', { token: t, body: { follower_id: userId, following_id: friend.userId } });
     await call('delete', '/api/admin/follows', { token: t, body: { ids: [spareFollow.id] } });
     const notification = await call<{ id: number }>('post', '/api/admin/notifications', { token: t, body: { user_id: friend.userId, sender_id: userId, type: 1, target_id: adminNote.id, post_id: adminNote.id } });

@@ -8,6 +8,8 @@ import { type FollowState, followState } from './follow-state';
 import { type FollowListKind, FollowRepository } from './follow.repository';
 import type { FollowListItem, UserFollowState } from './follow.view';
 
+const selfRefused = (follow: boolean): BadRequestException => new BadRequestException(follow ? '不能关注自己' : '不能取消关注自己');
+
 /**
  * Follows and unfollows. The unique edge decides whether a request changes anything: following twice or unfollowing
  * someone not followed succeeds with no second effect. The counters of both users move in the same transaction as
@@ -100,19 +102,35 @@ export class FollowService {
     }));
   }
 
-  private change(principal: Principal, targetUserId: string, follow: boolean): Promise<FollowState> {
-    const self = new BadRequestException(follow ? '不能关注自己' : '不能取消关注自己');
-    if (targetUserId === principal.userId) throw self;
+  /**
+   * An administrator's edit of a follow: the old follow undone and the new one made in one transaction, each with
+   * the counters and event of a student's tap, so a refused new follow (400, 404) leaves the old one in place. All
+   * the users' counters are locked first, in id order, as a single follow locks its two.
+   */
+  replace(old: { follower: Principal; targetUserId: string }, next: { follower: Principal; targetUserId: string }): Promise<FollowState> {
     return this.dataSource.transaction(async (manager) => {
-      const target = await this.target(manager, targetUserId);
-      const followerId = Number(principal.id);
-      // The same account under a product ID the token does not carry any more.
-      if (target.id === followerId) throw self;
-      await this.cards.ensure(manager, principal);
-      const changed = follow ? await this.follows.add(manager, followerId, target.id) : await this.follows.remove(manager, followerId, target.id);
-      if (changed) await this.moveCounters(manager, followerId, target, follow ? 1 : -1, principal.userId, follow ? userFollowed : userUnfollowed);
-      return this.stateOf(manager, principal, target.id);
+      const oldTarget = await this.target(manager, old.targetUserId);
+      const nextTarget = await this.target(manager, next.targetUserId);
+      await this.stats.lock(manager, [Number(old.follower.id), oldTarget.id, Number(next.follower.id), nextTarget.id]);
+      await this.changeWithin(manager, old.follower, old.targetUserId, false);
+      return this.changeWithin(manager, next.follower, next.targetUserId, true);
     });
+  }
+
+  private change(principal: Principal, targetUserId: string, follow: boolean): Promise<FollowState> {
+    if (targetUserId === principal.userId) throw selfRefused(follow);
+    return this.dataSource.transaction((manager) => this.changeWithin(manager, principal, targetUserId, follow));
+  }
+
+  private async changeWithin(manager: EntityManager, principal: Principal, targetUserId: string, follow: boolean): Promise<FollowState> {
+    const target = await this.target(manager, targetUserId);
+    const followerId = Number(principal.id);
+    // The same account under a product ID the token does not carry any more.
+    if (target.id === followerId || targetUserId === principal.userId) throw selfRefused(follow);
+    await this.cards.ensure(manager, principal);
+    const changed = follow ? await this.follows.add(manager, followerId, target.id) : await this.follows.remove(manager, followerId, target.id);
+    if (changed) await this.moveCounters(manager, followerId, target, follow ? 1 : -1, principal.userId, follow ? userFollowed : userUnfollowed);
+    return this.stateOf(manager, principal, target.id);
   }
 
   private async moveCounters(manager: EntityManager, followerId: number, target: UserCardRow, step: 1 | -1, followerUserId: string, event: EventDefinition<FollowChangePayload>): Promise<void> {

@@ -62,6 +62,19 @@ export class UserStatsRepository {
     );
   }
 
+  /**
+   * Locks the users' counters, creating the missing rows, in id order: a transaction that then moves them in any
+   * order cannot deadlock with another that locks in id order too.
+   */
+  async lock(manager: EntityManager, userIds: number[]): Promise<void> {
+    for (const userId of [...new Set(userIds)].sort((a, b) => a - b)) {
+      await manager.query(
+        `INSERT INTO "user_stats" ("user_id") VALUES ($1) ON CONFLICT ("user_id") DO UPDATE SET "follow_count" = "user_stats"."follow_count"`,
+        [userId],
+      );
+    }
+  }
+
   async of(manager: EntityManager, userIds: number[]): Promise<Map<number, Counters>> {
     const rows: ({ user_id: string } & Counters)[] = await manager.query(
       `SELECT "user_id", ${counterNames.map((name) => `"${name}"`).join(', ')} FROM "user_stats" WHERE "user_id" = ANY($1::bigint[])`,
