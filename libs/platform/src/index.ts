@@ -5,6 +5,7 @@ export * from './auth/revocation-list';
 export * from './auth/token-verifier';
 export * from './config/config';
 export * from './context/request-context';
+export * from './database/counter-table';
 export * from './database/data-source';
 export * from './database/rows';
 export * from './database/schema';

@@ -73,18 +73,10 @@ export class FollowService {
    * emitted: no one is to be told that a deleted account stopped following them.
    */
   async removeUser(manager: EntityManager, id: number): Promise<void> {
-    const moves = new Map<number, { follow_count: number; fans_count: number }>();
-    const move = (userId: number, counter: 'follow_count' | 'fans_count'): void => {
-      const current = moves.get(userId) ?? { follow_count: 0, fans_count: 0 };
-      current[counter] -= 1;
-      moves.set(userId, current);
-    };
     for (const edge of await this.follows.removeAllOf(manager, id)) {
-      move(edge.follower_id, 'follow_count');
-      move(edge.following_id, 'fans_count');
+      this.stats.move(manager, edge.follower_id, { follow_count: -1 });
+      this.stats.move(manager, edge.following_id, { fans_count: -1 });
     }
-    // In id order, like every other change of two users' counters, so that none can deadlock with it.
-    for (const userId of [...moves.keys()].sort((a, b) => a - b)) await this.stats.adjust(manager, userId, moves.get(userId) ?? {});
     await this.cards.remove(manager, id);
   }
 
@@ -134,10 +126,10 @@ export class FollowService {
   }
 
   private async moveCounters(manager: EntityManager, followerId: number, target: UserCardRow, step: 1 | -1, followerUserId: string, event: EventDefinition<FollowChangePayload>): Promise<void> {
-    // Both rows are touched in id order, so two users following each other at once cannot deadlock.
-    const moves: [number, 'follow_count' | 'fans_count'][] = [[followerId, 'follow_count'], [target.id, 'fans_count']];
-    moves.sort((a, b) => a[0] - b[0]);
-    for (const [id, counter] of moves) await this.stats.adjust(manager, id, { [counter]: step });
+    this.stats.move(manager, followerId, { follow_count: step });
+    this.stats.move(manager, target.id, { fans_count: step });
+    // Written now, in id order, so that the event carries the counts this change leaves.
+    await this.stats.apply(manager);
     const counts = await this.stats.of(manager, [followerId, target.id]);
     await this.outbox.add(manager, event, {
       follower_id: followerId,
