@@ -54,4 +54,5 @@ export * from './cache/ttl-store';
 export * from './http/api-docs';
 export * from './service/service-openapi';
 export * from './admin/admin-list';
+export * from './admin/admin-user-field';
 export * from './admin/admin-action.interceptor';

@@ -6,6 +6,7 @@ import {
   AdminListParams,
   type AdminListQuery,
   AdminOperation,
+  AdminUserField,
   adminPage,
   type AdminPage,
   ApiErrors,
@@ -13,26 +14,17 @@ import {
   messageForStatus,
   type Principal,
   Reply,
-  toPlainText,
 } from '@shiliu/platform';
-import { Transform } from 'class-transformer';
-import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { DataSource } from 'typeorm';
 import { FollowService } from '../follows/follow.service';
 import { type AdminFollowRow, AdminFollowsRepository, FOLLOW_LIST } from './admin-follows.repository';
 
 /** admin-and-startup.md §5 "Follow form": follower_id, following_id (product IDs, or numeric ids). */
 export class AdminFollowDto {
-  @Transform(toPlainText)
-  @IsString({ message: '请输入关注者' })
-  @IsNotEmpty({ message: '请输入关注者' })
-  @MaxLength(32, { message: '用户不存在' })
+  @AdminUserField('请输入关注者')
   follower_id!: string;
 
-  @Transform(toPlainText)
-  @IsString({ message: '请输入被关注者' })
-  @IsNotEmpty({ message: '请输入被关注者' })
-  @MaxLength(32, { message: '用户不存在' })
+  @AdminUserField('请输入被关注者')
   following_id!: string;
 }
 
