@@ -9,10 +9,12 @@ import { toPlainText } from '../http/plain-text';
  * service answers (404) for a name it does not know. One rule for every service's forms.
  */
 export function AdminUserField(missing: string, unknown = '用户不存在'): PropertyDecorator {
+  // Applied in the order stacked decorators would be (the lowest first): which message a field that breaks several
+  // rules answers with follows that order.
   return applyDecorators(
-    Transform(toPlainText),
-    IsString({ message: missing }),
-    IsNotEmpty({ message: missing }),
     MaxLength(32, { message: unknown }),
+    IsNotEmpty({ message: missing }),
+    IsString({ message: missing }),
+    Transform(toPlainText),
   );
 }
