@@ -117,7 +117,7 @@ export class FollowService {
   private async changeWithin(manager: EntityManager, principal: Principal, targetUserId: string, follow: boolean): Promise<FollowState> {
     const target = await this.target(manager, targetUserId);
     const followerId = Number(principal.id);
-    // The same account under a product ID the token does not carry any more.
+    // Oneself: by the product ID an administrator's edit names, or under one the token does not carry any more.
     if (target.id === followerId || targetUserId === principal.userId) throw selfRefused(follow);
     await this.cards.ensure(manager, principal);
     const changed = follow ? await this.follows.add(manager, followerId, target.id) : await this.follows.remove(manager, followerId, target.id);
