@@ -223,10 +223,11 @@ describe.each<RunMode>(['distributed', 'embedded'])('every documented call answe
     const spareCollection = await call<{ id: number }>('post', '/api/admin/collections', { token: t, body: { user_id: userId, post_id: adminNote.id } });
     await call('delete', '/api/admin/collections', { token: t, body: { ids: [spareCollection.id] } });
     const follow = await call<{ id: number }>('post', '/api/admin/follows', { token: t, body: { follower_id: userId, following_id: friend.userId } });
-    await call('get', '/api/admin/follows', { path: `/api/admin/follows?follower_display_id=${userId}`, token: t });
-    await call('delete', '/api/admin/follows/{id}', { path: `/api/admin/follows/${follow.id}`, token: t });
-    const spareFollow = await call<{ id: number }>('post', '/api/admin/follows', { token: t, body: { follower_id: userId, following_id: friend.userId } });
-    await call('delete', '/api/admin/follows', { token: t, body: { ids: [spareFollow.id] } });
+    // The friend's own follow goes first, so that the edit can turn the administrator's follow round.
+    const friendsFollows = await call<{ data: { id: number }[] }>('get', '/api/admin/follows', { path: `/api/admin/follows?follower_display_id=${friend.userId}`, token: t });
+    await call('delete', '/api/admin/follows', { token: t, body: { ids: friendsFollows.data.map((row) => row.id) } });
+    const movedFollow = await call<{ id: number }>('put', '/api/admin/follows/{id}', { path: `/api/admin/follows/${follow.id}`, token: t, body: { follower_id: friend.userId, following_id: userId } });
+    await call('delete', '/api/admin/follows/{id}', { path: `/api/admin/follows/${movedFollow.id}`, token: t });
     const notification = await call<{ id: number }>('post', '/api/admin/notifications', { token: t, body: { user_id: friend.userId, sender_id: userId, type: 1, target_id: adminNote.id, post_id: adminNote.id } });
     await call('get', '/api/admin/notifications', { path: `/api/admin/notifications?user_display_id=${friend.userId}&is_read=false`, token: t });
     await call('put', '/api/admin/notifications/{id}', { path: `/api/admin/notifications/${notification.id}`, token: t, body: { is_read: true } });

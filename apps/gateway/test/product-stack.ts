@@ -8,6 +8,9 @@ import { Client } from 'pg';
 
 type Child = ReturnType<typeof spawnTs>;
 
+/** For callers waiting on what the stack learns through its events (the web's browser tests). */
+export { waitFor };
+
 export interface Envelope<T> {
   code: number;
   message: string;

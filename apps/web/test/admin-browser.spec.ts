@@ -5,7 +5,7 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import sharp from 'sharp';
 // The browser drives the same embedded product the gateway's own tests start.
 // eslint-disable-next-line @nx/enforce-module-boundaries
-import { type ProductStack, type StackUser, startProductStack } from '../../gateway/test/product-stack';
+import { type ProductStack, type StackUser, startProductStack, waitFor } from '../../gateway/test/product-stack';
 
 const SHOTS = join(__dirname, '../../../tmp/screenshots');
 /** Answers one test provokes on purpose (cleared after each test). */
@@ -290,6 +290,30 @@ describe('managing the product as an administrator', () => {
     await form.getByRole('button', { name: '保存' }).click();
     await page.locator('.toast', { hasText: '用户更新成功' }).waitFor();
     expect((await ok<{ avatar: string }>('GET', `/api/users/${author.userId}`)).avatar).toBe(uploaded);
+  });
+
+  it('moves a follow from the follows table\'s edit form, and the counters of both users followed move with it', async () => {
+    const [fan, first, second] = [await stack.signUp('关注者'), await stack.signUp('原被关注者'), await stack.signUp('新被关注者')];
+    const [token] = await adminSession();
+    const fans = async (user: StackUser) => (await ok<{ fans_count: number }>('GET', `/api/users/${user.userId}/stats`)).fans_count;
+    // Social learns of new students through events: the follow is made once it knows all three.
+    const follow = await waitFor('social to know the three students', async () => {
+      if ((await stack.call('GET', `/api/users/${second.userId}/stats`)).status !== 200) return null;
+      const made = await stack.call<{ id: number }>('POST', '/api/admin/follows', { follower_id: fan.userId, following_id: first.userId }, token);
+      return made.status === 200 ? made.body.data : null;
+    });
+    await page.goto('/admin/follows');
+    const row = page.locator(`tbody tr[data-row-id="${follow.id}"]`);
+    await row.getByRole('button', { name: '编辑' }).click();
+    const form = page.locator('.admin-form-modal');
+    const [follower, following] = [form.locator('#admin-field-follower_id'), form.locator('#admin-field-following_id')];
+    expect([await follower.inputValue(), await following.inputValue()]).toEqual([fan.userId, first.userId]);
+    await following.fill(second.userId);
+    await page.screenshot({ path: join(SHOTS, 'admin-follow-edit-1440.png') });
+    await form.getByRole('button', { name: '保存' }).click();
+    await page.locator('.toast', { hasText: '关注更新成功' }).waitFor();
+    await page.locator('tbody tr td', { hasText: '新被关注者' }).first().waitFor();
+    expect([await fans(first), await fans(second)]).toEqual([0, 1]);
   });
 
   it('deletes two comments at once in batch mode', async () => {

@@ -232,8 +232,8 @@ const follows: EntityDeclaration = {
     { key: 'following_display_id', label: '被关注者', type: 'text' },
     { key: 'search', label: '昵称', type: 'text' },
   ],
-  canEdit: false,
   form: [required('follower_id', '关注者小石榴号', { max: 32 }), required('following_id', '被关注者小石榴号', { max: 32 })],
+  loadForEdit: async (row) => initialValues(follows.form, { follower_id: row.follower_display_id ?? row.follower_id, following_id: row.following_display_id ?? row.following_id }),
 };
 
 const notifications: EntityDeclaration = {

@@ -1,5 +1,5 @@
 import { OmitType } from '@nestjs/swagger';
-import { toPlainText } from '@shiliu/platform';
+import { AdminUserField, toPlainText } from '@shiliu/platform';
 import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, MaxLength, MinLength } from 'class-validator';
 import { USER_ID_PATTERN } from '../accounts/account.dto';
@@ -60,9 +60,7 @@ export class AdminCreateUserDto extends OmitType(AdminUpdateUserDto, ['user_id',
 
 /** An application filed by an administrator for a user (the audit form: user_id, type, content). */
 export class AdminCreateApplicationDto extends SubmitVerificationDto {
-  @Transform(toPlainText)
-  @IsString({ message: '请输入用户的小石榴号' })
-  @IsNotEmpty({ message: '请输入用户的小石榴号' })
+  @AdminUserField('请输入用户的小石榴号')
   user_id!: string;
 }
 
@@ -96,10 +94,7 @@ export class RejectApplicationDto {
 
 /** admin-and-startup.md §5 "Session form": user_id required; the session is a sign-in made for that user. */
 export class AdminCreateSessionDto {
-  @Transform(toPlainText)
-  @IsString({ message: '请输入用户的小石榴号' })
-  @IsNotEmpty({ message: '请输入用户的小石榴号' })
-  @MaxLength(32, { message: '用户不存在' })
+  @AdminUserField('请输入用户的小石榴号')
   user_id!: string;
 
   @IsOptional()

@@ -1,4 +1,4 @@
-import { toPlainText } from '@shiliu/platform';
+import { AdminUserField, toPlainText } from '@shiliu/platform';
 import { Transform, Type } from 'class-transformer';
 import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { CreateCommentDto } from '../comments/comment.dto';
@@ -16,19 +16,13 @@ export class AdminUpdatePostDto extends PostFormDto {
 
 /** The note create form (admin-and-startup.md §3): whose note it is, by product ID or numeric id. */
 export class AdminCreatePostDto extends AdminUpdatePostDto {
-  @Transform(toPlainText)
-  @IsString({ message: '请输入作者的小石榴号' })
-  @IsNotEmpty({ message: '请输入作者的小石榴号' })
-  @MaxLength(32, { message: '作者不存在' })
+  @AdminUserField('请输入作者的小石榴号', '作者不存在')
   user_id!: string;
 }
 
 /** The comment create form (§5: post_id and content required), written as the named user. */
 export class AdminCreateCommentDto extends CreateCommentDto {
-  @Transform(toPlainText)
-  @IsString({ message: '请输入评论者的小石榴号' })
-  @IsNotEmpty({ message: '请输入评论者的小石榴号' })
-  @MaxLength(32, { message: '用户不存在' })
+  @AdminUserField('请输入评论者的小石榴号')
   user_id!: string;
 }
 
@@ -73,10 +67,7 @@ export class AdminTagDto {
 
 /** §5 "Like form": user_id, target_type, target_id. */
 export class AdminLikeDto {
-  @Transform(toPlainText)
-  @IsString({ message: '请输入用户的小石榴号' })
-  @IsNotEmpty({ message: '请输入用户的小石榴号' })
-  @MaxLength(32, { message: '用户不存在' })
+  @AdminUserField('请输入用户的小石榴号')
   user_id!: string;
 
   @Type(() => Number)
@@ -92,10 +83,7 @@ export class AdminLikeDto {
 
 /** §5 "Collection form": user_id, post_id. */
 export class AdminCollectionDto {
-  @Transform(toPlainText)
-  @IsString({ message: '请输入用户的小石榴号' })
-  @IsNotEmpty({ message: '请输入用户的小石榴号' })
-  @MaxLength(32, { message: '用户不存在' })
+  @AdminUserField('请输入用户的小石榴号')
   user_id!: string;
 
   @Type(() => Number)

@@ -8,15 +8,15 @@ import {
   AdminListParams,
   type AdminListQuery,
   AdminOperation,
+  AdminUserField,
   ApiErrors,
   type EventContext,
   IdPipe,
   messageForStatus,
   Reply,
-  toPlainText,
 } from '@shiliu/platform';
 import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 import { NotificationType } from '../notifications/notification-type';
 import { ADMIN_ACTION_LIST, AdminNotifyRepository, NOTIFICATION_LIST } from './admin-notify.repository';
 import { AdminNotifyService } from './admin-notify.service';
@@ -25,16 +25,10 @@ const toFlag = ({ value }: { value: unknown }): unknown => (value === 1 || value
 
 /** admin-and-startup.md §5 "Notification form": receiver, sender and type, and what it is about. */
 export class AdminNotificationDto {
-  @Transform(toPlainText)
-  @IsString({ message: '请输入接收者' })
-  @IsNotEmpty({ message: '请输入接收者' })
-  @MaxLength(32, { message: '用户不存在' })
+  @AdminUserField('请输入接收者')
   user_id!: string;
 
-  @Transform(toPlainText)
-  @IsString({ message: '请输入发送者' })
-  @IsNotEmpty({ message: '请输入发送者' })
-  @MaxLength(32, { message: '用户不存在' })
+  @AdminUserField('请输入发送者')
   sender_id!: string;
 
   @Type(() => Number)

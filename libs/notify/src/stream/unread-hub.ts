@@ -3,16 +3,13 @@ import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@ne
 import { LOGGER, REDIS, SERVICE_NAME } from '@shiliu/platform';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { DataSource, type EntitySubscriberInterface, type TransactionCommitEvent, type TransactionRollbackEvent, type TransactionStartEvent } from 'typeorm';
-import { UnreadCountRepository } from '../notifications/unread-count.repository';
+import { DataSource, type EntitySubscriberInterface, type TransactionCommitEvent } from 'typeorm';
 import { takeUnreadChanged } from './unread-changes';
 
 /**
  * Tells every open unread stream, on whichever replica it is held, that its user's counts changed. A transaction
  * that moved counters announces its users once it has committed; with Redis (distributed mode) the announcement
- * goes through one pub/sub channel that every replica listens to, embedded it stays in the process. It also writes
- * the counter moves a transaction has summed just before it commits, and before a savepoint opens, so that
- * rolling back to the savepoint takes back exactly the moves made after it.
+ * goes through one pub/sub channel that every replica listens to, embedded it stays in the process.
  */
 @Injectable()
 export class UnreadHub implements OnModuleInit, OnModuleDestroy, EntitySubscriberInterface {
@@ -22,7 +19,6 @@ export class UnreadHub implements OnModuleInit, OnModuleDestroy, EntitySubscribe
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly unread: UnreadCountRepository,
     @Inject(REDIS) private readonly redis: Redis | null,
     @Inject(SERVICE_NAME) service: string,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -49,18 +45,6 @@ export class UnreadHub implements OnModuleInit, OnModuleDestroy, EntitySubscribe
     const key = String(userId);
     this.local.on(key, listener);
     return () => this.local.off(key, listener);
-  }
-
-  async beforeTransactionStart(event: TransactionStartEvent): Promise<void> {
-    await this.unread.applyPending(event.queryRunner.manager);
-  }
-
-  async beforeTransactionCommit(event: TransactionCommitEvent): Promise<void> {
-    await this.unread.applyPending(event.queryRunner.manager);
-  }
-
-  afterTransactionRollback(event: TransactionRollbackEvent): void {
-    this.unread.forgetPending(event.queryRunner.manager);
   }
 
   afterTransactionCommit(event: TransactionCommitEvent): void {

@@ -1,6 +1,7 @@
 import { DataSource, type MixedList, type EntitySchema } from 'typeorm';
 import { AdminActionRecorder } from '../admin/admin-action-recorder';
 import { poolUseSources } from '../metrics/metrics';
+import { CounterMovesWriter } from './counter-table';
 import { PlatformEvents1763800000000 } from './platform-events.migration';
 import { PlatformTables1763780000000 } from './platform-tables.migration';
 
@@ -26,7 +27,8 @@ export function createServiceDataSource(options: ServiceDatabaseOptions): DataSo
     url: options.url,
     schema: options.schema,
     entities: options.entities,
-    subscribers: [AdminActionRecorder],
+    // The counters first: the recorder asks whether the transaction wrote anything, and their writes count.
+    subscribers: [CounterMovesWriter, AdminActionRecorder],
     migrations: [PlatformTables1763780000000, PlatformEvents1763800000000, ...options.migrations],
     migrationsTransactionMode: 'each',
     // The search path keeps a service's raw SQL inside its own schema.

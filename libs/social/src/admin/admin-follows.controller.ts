@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Injectable, NotFoundException, Param, Post } from '@nestjs/common';
+import { BadRequestException, Body, ConflictException, Controller, Delete, Get, Injectable, NotFoundException, Param, Post, Put } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   AdminIdsDto,
@@ -6,6 +6,7 @@ import {
   AdminListParams,
   type AdminListQuery,
   AdminOperation,
+  AdminUserField,
   adminPage,
   type AdminPage,
   ApiErrors,
@@ -13,26 +14,17 @@ import {
   messageForStatus,
   type Principal,
   Reply,
-  toPlainText,
 } from '@shiliu/platform';
-import { Transform } from 'class-transformer';
-import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { DataSource } from 'typeorm';
 import { FollowService } from '../follows/follow.service';
 import { type AdminFollowRow, AdminFollowsRepository, FOLLOW_LIST } from './admin-follows.repository';
 
 /** admin-and-startup.md §5 "Follow form": follower_id, following_id (product IDs, or numeric ids). */
 export class AdminFollowDto {
-  @Transform(toPlainText)
-  @IsString({ message: '请输入关注者' })
-  @IsNotEmpty({ message: '请输入关注者' })
-  @MaxLength(32, { message: '用户不存在' })
+  @AdminUserField('请输入关注者')
   follower_id!: string;
 
-  @Transform(toPlainText)
-  @IsString({ message: '请输入被关注者' })
-  @IsNotEmpty({ message: '请输入被关注者' })
-  @MaxLength(32, { message: '用户不存在' })
+  @AdminUserField('请输入被关注者')
   following_id!: string;
 }
 
@@ -85,6 +77,29 @@ export class AdminFollowsService {
     return view((await this.lists.between(this.dataSource.manager, Number(follower.id), Number(following.id)))!);
   }
 
+  /**
+   * Moves a follow to another pair: the old follower unfollows and the new one follows, in one transaction (a new
+   * row, so the answer carries its new id). Unchanged, it changes nothing; a pair that already follows is a 409, as
+   * content answers for a like or collection moved onto one that exists.
+   */
+  async update(id: number, followerId: string, followingId: string): Promise<AdminFollowView> {
+    const follow = await this.lists.one(this.dataSource.manager, id);
+    if (!follow || follow.follower_display_id === null || follow.following_display_id === null) throw new NotFoundException('关注关系不存在');
+    const follower = await this.lists.card(this.dataSource.manager, followerId);
+    const following = await this.lists.card(this.dataSource.manager, followingId);
+    if (!follower || !following) throw new NotFoundException('用户不存在');
+    if (follower.id === following.id) throw new BadRequestException('不能关注自己');
+    const existing = await this.lists.between(this.dataSource.manager, Number(follower.id), Number(following.id));
+    if (existing && existing.id !== follow.id) throw new ConflictException('关注者已经关注过该用户');
+    if (!existing) {
+      await this.follows.replace(
+        { follower: asFollower({ id: follow.follower_id, user_id: follow.follower_display_id }), targetUserId: follow.following_display_id },
+        { follower: asFollower(follower), targetUserId: following.user_id },
+      );
+    }
+    return view((await this.lists.between(this.dataSource.manager, Number(follower.id), Number(following.id)))!);
+  }
+
   async remove(ids: number[]): Promise<{ deletedCount: number }> {
     let deletedCount = 0;
     for (const id of ids) {
@@ -116,6 +131,14 @@ export class AdminFollowsController {
   @Post()
   async create(@Body() body: AdminFollowDto) {
     return new Reply('关注关系创建成功', await this.follows.create(body.follower_id, body.following_id));
+  }
+
+  @ApiOperation({ summary: '修改关注关系（改关注者或被关注者：原关注取消、新关注生成，双方计数与通知随之更新；仅管理员）' })
+  @AdminOperation()
+  @ApiErrors(404, 409)
+  @Put(':id')
+  async update(@Param('id', IdPipe) id: number, @Body() body: AdminFollowDto) {
+    return new Reply('关注关系更新成功', await this.follows.update(id, body.follower_id, body.following_id));
   }
 
   @ApiOperation({ summary: '取消关注（仅管理员）' })

@@ -8,6 +8,8 @@ import { type FollowState, followState } from './follow-state';
 import { type FollowListKind, FollowRepository } from './follow.repository';
 import type { FollowListItem, UserFollowState } from './follow.view';
 
+const selfRefused = (follow: boolean): BadRequestException => new BadRequestException(follow ? '不能关注自己' : '不能取消关注自己');
+
 /**
  * Follows and unfollows. The unique edge decides whether a request changes anything: following twice or unfollowing
  * someone not followed succeeds with no second effect. The counters of both users move in the same transaction as
@@ -71,18 +73,10 @@ export class FollowService {
    * emitted: no one is to be told that a deleted account stopped following them.
    */
   async removeUser(manager: EntityManager, id: number): Promise<void> {
-    const moves = new Map<number, { follow_count: number; fans_count: number }>();
-    const move = (userId: number, counter: 'follow_count' | 'fans_count'): void => {
-      const current = moves.get(userId) ?? { follow_count: 0, fans_count: 0 };
-      current[counter] -= 1;
-      moves.set(userId, current);
-    };
     for (const edge of await this.follows.removeAllOf(manager, id)) {
-      move(edge.follower_id, 'follow_count');
-      move(edge.following_id, 'fans_count');
+      this.stats.move(manager, edge.follower_id, { follow_count: -1 });
+      this.stats.move(manager, edge.following_id, { fans_count: -1 });
     }
-    // In id order, like every other change of two users' counters, so that none can deadlock with it.
-    for (const userId of [...moves.keys()].sort((a, b) => a - b)) await this.stats.adjust(manager, userId, moves.get(userId) ?? {});
     await this.cards.remove(manager, id);
   }
 
@@ -100,26 +94,42 @@ export class FollowService {
     }));
   }
 
-  private change(principal: Principal, targetUserId: string, follow: boolean): Promise<FollowState> {
-    const self = new BadRequestException(follow ? '不能关注自己' : '不能取消关注自己');
-    if (targetUserId === principal.userId) throw self;
+  /**
+   * An administrator's edit of a follow: the old follow undone and the new one made in one transaction, each with
+   * the counters and event of a student's tap, so a refused new follow (400, 404) leaves the old one in place. All
+   * the users' counters are locked first, in id order, as a single follow locks its two.
+   */
+  replace(old: { follower: Principal; targetUserId: string }, next: { follower: Principal; targetUserId: string }): Promise<FollowState> {
     return this.dataSource.transaction(async (manager) => {
-      const target = await this.target(manager, targetUserId);
-      const followerId = Number(principal.id);
-      // The same account under a product ID the token does not carry any more.
-      if (target.id === followerId) throw self;
-      await this.cards.ensure(manager, principal);
-      const changed = follow ? await this.follows.add(manager, followerId, target.id) : await this.follows.remove(manager, followerId, target.id);
-      if (changed) await this.moveCounters(manager, followerId, target, follow ? 1 : -1, principal.userId, follow ? userFollowed : userUnfollowed);
-      return this.stateOf(manager, principal, target.id);
+      const oldTarget = await this.target(manager, old.targetUserId);
+      const nextTarget = await this.target(manager, next.targetUserId);
+      await this.stats.lock(manager, [Number(old.follower.id), oldTarget.id, Number(next.follower.id), nextTarget.id]);
+      await this.changeWithin(manager, old.follower, old.targetUserId, false);
+      return this.changeWithin(manager, next.follower, next.targetUserId, true);
     });
   }
 
+  private change(principal: Principal, targetUserId: string, follow: boolean): Promise<FollowState> {
+    if (targetUserId === principal.userId) throw selfRefused(follow);
+    return this.dataSource.transaction((manager) => this.changeWithin(manager, principal, targetUserId, follow));
+  }
+
+  private async changeWithin(manager: EntityManager, principal: Principal, targetUserId: string, follow: boolean): Promise<FollowState> {
+    const target = await this.target(manager, targetUserId);
+    const followerId = Number(principal.id);
+    // Oneself: by the product ID an administrator's edit names, or under one the token does not carry any more.
+    if (target.id === followerId || targetUserId === principal.userId) throw selfRefused(follow);
+    await this.cards.ensure(manager, principal);
+    const changed = follow ? await this.follows.add(manager, followerId, target.id) : await this.follows.remove(manager, followerId, target.id);
+    if (changed) await this.moveCounters(manager, followerId, target, follow ? 1 : -1, principal.userId, follow ? userFollowed : userUnfollowed);
+    return this.stateOf(manager, principal, target.id);
+  }
+
   private async moveCounters(manager: EntityManager, followerId: number, target: UserCardRow, step: 1 | -1, followerUserId: string, event: EventDefinition<FollowChangePayload>): Promise<void> {
-    // Both rows are touched in id order, so two users following each other at once cannot deadlock.
-    const moves: [number, 'follow_count' | 'fans_count'][] = [[followerId, 'follow_count'], [target.id, 'fans_count']];
-    moves.sort((a, b) => a[0] - b[0]);
-    for (const [id, counter] of moves) await this.stats.adjust(manager, id, { [counter]: step });
+    this.stats.move(manager, followerId, { follow_count: step });
+    this.stats.move(manager, target.id, { fans_count: step });
+    // Written now, in id order, so that the event carries the counts this change leaves.
+    await this.stats.apply(manager);
     const counts = await this.stats.of(manager, [followerId, target.id]);
     await this.outbox.add(manager, event, {
       follower_id: followerId,

@@ -70,7 +70,7 @@ export class PostRepository {
     if (!after) return;
     const old = contribution(before);
     const now = contribution(after);
-    await this.stats.adjust(manager, authorId, {
+    this.stats.move(manager, authorId, {
       post_count: now.post_count - old.post_count,
       like_count: now.like_count - old.like_count,
       collect_count: now.collect_count - old.collect_count,

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { CounterTable } from '@shiliu/platform';
 import type { EntityManager } from 'typeorm';
 
 export interface Counters {
@@ -10,6 +11,8 @@ export interface Counters {
 }
 
 export const counterNames: readonly (keyof Counters)[] = ['follow_count', 'fans_count', 'post_count', 'like_count', 'collect_count'];
+
+const userStats = new CounterTable<keyof Counters>('user_stats', 'user_id', counterNames);
 
 const zero: Counters = { follow_count: 0, fans_count: 0, post_count: 0, like_count: 0, collect_count: 0 };
 
@@ -50,16 +53,30 @@ type RecountRow = { user_id: number } & Counters & { [K in keyof Counters as `st
 /** The per-user counters of public-side.md §3 "User stats". */
 @Injectable()
 export class UserStatsRepository {
-  /** Moves a user's counters by `delta` (negative to lower them). */
-  async adjust(manager: EntityManager, userId: number, delta: Partial<Counters>): Promise<void> {
-    const names = counterNames.filter((name) => (delta[name] ?? 0) !== 0);
-    if (names.length === 0) return;
-    const values = names.map((name) => delta[name] ?? 0);
-    await manager.query(
-      `INSERT INTO "user_stats" ("user_id", ${names.map((name) => `"${name}"`).join(', ')}) VALUES ($1, ${names.map((_, i) => `$${i + 2}`).join(', ')})
-       ON CONFLICT ("user_id") DO UPDATE SET ${names.map((name) => `"${name}" = "user_stats"."${name}" + EXCLUDED."${name}"`).join(', ')}`,
-      [userId, ...values],
-    );
+  /**
+   * Moves a user's counters by `delta` (negative to lower them) when the transaction commits: a consumer's run
+   * moving many users' counters locks them only then, in id order (`CounterTable`), and cannot deadlock with another.
+   */
+  move(manager: EntityManager, userId: number, delta: Partial<Counters>): void {
+    userStats.move(manager, userId, delta);
+  }
+
+  /** Writes the transaction's moves so far, users in id order, for a transaction that reads the counters back. */
+  apply(manager: EntityManager): Promise<void> {
+    return userStats.apply(manager);
+  }
+
+  /**
+   * Locks the users' counters, creating the missing rows, in id order: a transaction that then moves them in any
+   * order cannot deadlock with another that locks in id order too.
+   */
+  async lock(manager: EntityManager, userIds: number[]): Promise<void> {
+    for (const userId of [...new Set(userIds)].sort((a, b) => a - b)) {
+      await manager.query(
+        `INSERT INTO "user_stats" ("user_id") VALUES ($1) ON CONFLICT ("user_id") DO UPDATE SET "follow_count" = "user_stats"."follow_count"`,
+        [userId],
+      );
+    }
   }
 
   async of(manager: EntityManager, userIds: number[]): Promise<Map<number, Counters>> {
