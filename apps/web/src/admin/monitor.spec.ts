@@ -40,6 +40,11 @@ describe('the activity monitor', () => {
     expect(month[26]).toBe(1);
     expect(month.reduce((a, b) => a + b)).toBe(4);
   });
+  it('counts an activity newer than the clock in the latest bar', () => {
+    const items = [{ type: 'user_register', created_at: new Date(now.getTime() + 20_000).toISOString() }];
+    expect(counts(items, 'user_register', 'day', now)[23]).toBe(1);
+    expect(counts(items, 'user_register', 'month', now)[29]).toBe(1);
+  });
   it('merges the live page into the history once, newest first', () => {
     const base = { user_id: 'u', user_auto_id: 1, target_id: 1, post_id: null, avatar: '', nickname: 'n', description: '', content: '' };
     const older = { ...base, id: 1, type: 'user_register', created_at: ago(HOUR) };

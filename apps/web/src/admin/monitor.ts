@@ -33,15 +33,17 @@ const DAY = 24 * HOUR;
 /** The charts' windows: 24 hourly bars, 30 daily bars. */
 export const SPANS: Record<Span, { bars: number; width: number }> = { day: { bars: 24, width: HOUR }, month: { bars: 30, width: DAY } };
 
-/** How many activities of a type fall in each bar of a window ending now, oldest bar first. */
+/**
+ * How many activities of a type fall in each bar of a window ending now, oldest bar first. One newer than `now` (the
+ * page's clock moves every 30 s, the list every 3 s, and the server's clock may run ahead) is in the latest bar.
+ */
 export function counts(items: Pick<Activity, 'type' | 'created_at'>[], type: string, span: Span, now: Date = new Date()): number[] {
   const { bars, width } = SPANS[span];
   const result = new Array<number>(bars).fill(0);
   for (const item of items) {
     if (item.type !== type) continue;
-    const age = now.getTime() - new Date(item.created_at).getTime();
-    const bar = Math.floor(age / width);
-    if (age >= 0 && bar < bars) result[bars - 1 - bar] += 1;
+    const bar = Math.floor(Math.max(0, now.getTime() - new Date(item.created_at).getTime()) / width);
+    if (bar < bars) result[bars - 1 - bar] += 1;
   }
   return result;
 }
