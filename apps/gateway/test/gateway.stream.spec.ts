@@ -31,7 +31,7 @@ describe('gateway: a server-sent events stream passes through', () => {
     const url = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
     gateway = await createGatewayApp({
       mode: 'distributed',
-      upstream: new HttpProxyUpstream(Object.fromEntries(serviceNames.map((name) => [name, url])) as Record<ServiceName, string>, 8),
+      upstream: new HttpProxyUpstream(Object.fromEntries(serviceNames.map((name) => [name, url])) as Record<ServiceName, string>),
       rateLimiter: createRateLimiter({ points: 1000, windowSeconds: 60 }),
       revocations: new MemoryRevocationList(),
       logger: createLogger('test', 'silent'),

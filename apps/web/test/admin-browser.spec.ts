@@ -1,45 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
-// The browser drives the same embedded product the gateway's own tests start.
 // eslint-disable-next-line @nx/enforce-module-boundaries
-import { type ProductStack, type StackUser, startProductStack, waitFor } from '../../gateway/test/product-stack';
+import { type StackUser, waitFor } from '../../gateway/test/product-stack';
+import { browserSuite, PHONE } from './browser-kit';
 
-const SHOTS = join(__dirname, '../../../tmp/screenshots');
-/** Answers one test provokes on purpose (cleared after each test). */
-const provoked: RegExp[] = [];
-
-let stack: ProductStack;
-let browser: Browser;
-const problems: string[] = [];
-
-async function open(context: BrowserContext): Promise<Page> {
-  const page = await context.newPage();
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('requestfailed', (request) => {
-    const reason = request.failure()?.errorText ?? '';
-    if (!/ERR_ABORTED/.test(reason)) problems.push(`request failed: ${request.url()} ${reason}`);
-  });
-  page.on('response', (response) => {
-    if (response.status() >= 400 && !provoked.some((pattern) => pattern.test(new URL(response.url()).pathname))) problems.push(`HTTP ${response.status()}: ${response.url()}`);
-  });
-  return page;
-}
-
-const newContext = (width: number, extra: Parameters<Browser['newContext']>[0] = {}) =>
-  browser.newContext({ viewport: { width, height: width < 500 ? 812 : 900 }, baseURL: stack.base, extraHTTPHeaders: { 'X-Forwarded-For': stack.clientAddress }, ...extra });
+// The browser drives the same embedded product the gateway's own tests start. No demo data: the console's tests make
+// what they look at, and the product starts in a fraction of the time.
+const suite = browserSuite({ mode: 'embedded' });
+const { open, provoked, shot } = suite;
 
 /** An administrator's stored session, as the login screen leaves it. */
 async function adminSession(): Promise<[string, string, string]> {
-  const login = await stack.call<{ admin: unknown; tokens: { access_token: string; refresh_token: string } }>('POST', '/api/auth/admin/login', { username: 'admin', password: stack.adminPassword });
+  const login = await suite.stack().call<{ admin: unknown; tokens: { access_token: string; refresh_token: string } }>('POST', '/api/auth/admin/login', { username: 'admin', password: suite.stack().adminPassword });
   expect(login.status).toBe(200);
   return [login.body.data.tokens.access_token, login.body.data.tokens.refresh_token, JSON.stringify(login.body.data.admin)];
 }
 
 async function signedInContext(width: number, theme: 'light' | 'dark' = 'light'): Promise<BrowserContext> {
-  const context = await newContext(width, width < 500 ? { deviceScaleFactor: 2, isMobile: true, hasTouch: true } : {});
+  const context = await suite.context(width, width < 500 ? PHONE : {});
   await context.addInitScript(
     ([token, refresh, info, mode]) => {
       localStorage.setItem('admin_token', token);
@@ -52,28 +31,12 @@ async function signedInContext(width: number, theme: 'light' | 'dark' = 'light')
   return context;
 }
 
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  // No demo data: the console's tests make what they look at, and the product starts in a fraction of the time.
-  [stack, browser] = await Promise.all([startProductStack('embedded'), chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] })]);
-}, 240_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
-
-afterEach(() => {
-  provoked.length = 0;
-  expect(problems.splice(0)).toEqual([]);
-});
-
 describe('the admin console against the embedded product', () => {
   let context: BrowserContext;
   let page: Page;
 
   beforeAll(async () => {
-    context = await newContext(1440);
+    context = await suite.context(1440);
     page = await open(context);
   });
   afterAll(() => context?.close());
@@ -91,12 +54,12 @@ describe('the admin console against the embedded product', () => {
     await page.getByRole('button', { name: '登录', exact: true }).click();
     await page.getByText('用户名至少需要2位').waitFor();
     await page.getByText('密码至少需要6位').waitFor();
-    await page.screenshot({ path: join(SHOTS, 'admin-login-1440.png') });
+    await page.screenshot({ path: shot('admin-login-1440.png') });
     await page.getByLabel('用户名').fill('admin');
     await page.getByLabel('密码').fill('wrong-password');
     await page.getByRole('button', { name: '登录', exact: true }).click();
     await page.locator('.toast', { hasText: '登录失败，请检查用户名和密码' }).waitFor();
-    await page.getByLabel('密码').fill(stack.adminPassword);
+    await page.getByLabel('密码').fill(suite.stack().adminPassword);
     await page.getByRole('button', { name: '登录', exact: true }).click();
     await page.locator('.toast', { hasText: '登录成功，正在跳转...' }).waitFor();
     await page.waitForURL('**/admin/api-docs');
@@ -115,7 +78,7 @@ describe('the admin console against the embedded product', () => {
     expect(await first.getAttribute('aria-expanded')).toBe('false');
     await first.click();
     expect(await first.getAttribute('aria-expanded')).toBe('true');
-    await page.screenshot({ path: join(SHOTS, 'admin-docs-1440.png') });
+    await page.screenshot({ path: shot('admin-docs-1440.png') });
 
     await page.mouse.wheel(0, 1500);
     await page.locator('.api-search[data-stuck="true"]').waitFor();
@@ -125,7 +88,7 @@ describe('the admin console against the embedded product', () => {
     await page.locator('.api-endpoint[data-path="/api/admin/monitor/activities"] mark', { hasText: 'activities' }).waitFor();
     expect(await page.locator('.api-endpoint').count()).toBe(1);
     expect(await page.locator('.api-endpoint .api-auth').textContent()).toBe('需要认证');
-    await page.screenshot({ path: join(SHOTS, 'admin-docs-search-1440.png') });
+    await page.screenshot({ path: shot('admin-docs-search-1440.png') });
     await search.fill('没有这样的接口');
     await page.getByText('未找到匹配的接口').waitFor();
     await search.fill('');
@@ -138,14 +101,14 @@ describe('the admin console against the embedded product', () => {
     await page.locator('.monitor-list').getByText('暂无动态').waitFor();
     const count = page.getByTestId('count-user_register');
     const before = Number(await count.textContent());
-    const newcomer = await stack.signUp('监控里的新同学');
+    const newcomer = await suite.stack().signUp('监控里的新同学');
     const item = page.locator('.activity[data-type="user_register"]', { hasText: '监控里的新同学' });
     await item.waitFor({ timeout: 20_000 });
     expect(await item.getAttribute('href')).toBe(`/user/${newcomer.userId}`);
     await item.locator('.activity-type', { hasText: '用户注册' }).waitFor();
     await item.locator('.activity-time', { hasText: '刚刚' }).waitFor();
     await page.waitForFunction(([selector, expected]) => Number(document.querySelector(selector)?.textContent) >= expected, ['[data-testid="count-user_register"]', before + 1] as const);
-    await page.screenshot({ path: join(SHOTS, 'admin-monitor-1440.png') });
+    await page.screenshot({ path: shot('admin-monitor-1440.png') });
   });
 
   it('creates, edits and deletes an administrator through the generic table', async () => {
@@ -170,14 +133,14 @@ describe('the admin console against the embedded product', () => {
     await page.getByText('共 1 条记录').waitFor();
     await page.getByRole('search').getByRole('button', { name: '清空' }).click();
     await page.getByText('共 2 条记录').waitFor();
-    await page.screenshot({ path: join(SHOTS, 'admin-table-1440.png') });
+    await page.screenshot({ path: shot('admin-table-1440.png') });
 
     await row.getByRole('button', { name: '编辑' }).click();
     expect(await form.getByLabel('用户名').isDisabled()).toBe(true);
     await form.getByLabel('密码').fill('secret-789');
     await form.getByRole('button', { name: '保存' }).click();
     await page.locator('.toast', { hasText: '管理员更新成功' }).waitFor();
-    const relogin = await stack.call('POST', '/api/auth/admin/login', { username: 'ops_tester', password: 'secret-789' });
+    const relogin = await suite.stack().call('POST', '/api/auth/admin/login', { username: 'ops_tester', password: 'secret-789' });
     expect(relogin.status).toBe(200);
 
     await page.getByRole('button', { name: '批量删除' }).click();
@@ -209,7 +172,7 @@ describe('the admin console against the embedded product', () => {
 
 /** The envelope's data of a call that must succeed. */
 async function ok<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
-  const answer = await stack.call<T>(method, path, body, token);
+  const answer = await suite.stack().call<T>(method, path, body, token);
   if (answer.status !== 200) throw new Error(`${method} ${path}: ${JSON.stringify(answer.body)}`);
   return answer.body.data;
 }
@@ -217,7 +180,7 @@ async function ok<T>(method: string, path: string, body?: unknown, token?: strin
 /** A published image note by the given student. */
 async function publish(title: string, by: StackUser): Promise<number> {
   const key = `images/admin-browser/${randomUUID()}.png`;
-  await stack.storage.put(key, await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 200, g: 40, b: 60 } } }).png().toBuffer(), 'image/png');
+  await suite.stack().storage.put(key, await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 200, g: 40, b: 60 } } }).png().toBuffer(), 'image/png');
   return (await ok<{ id: number }>('POST', '/api/posts', { title, content: '<p>正文</p>', category_id: 1, type: 1, images: [`/api/files/${key}`], tags: ['后台'] }, by.token)).id;
 }
 
@@ -234,13 +197,13 @@ describe('managing the product as an administrator', () => {
   beforeAll(async () => {
     context = await signedInContext(1440);
     page = await open(context);
-    author = await stack.signUp('后台作者');
+    author = await suite.stack().signUp('后台作者');
     note = await publish('待修改的笔记', author);
   });
   afterAll(() => context?.close());
 
   it('filters the users table by keyword and sorts it by 小石榴号 both ways', async () => {
-    const students = [await stack.signUp('排序同学甲'), await stack.signUp('排序同学乙'), await stack.signUp('排序同学丙')];
+    const students = [await suite.stack().signUp('排序同学甲'), await suite.stack().signUp('排序同学乙'), await suite.stack().signUp('排序同学丙')];
     const byUserId = [...students].sort((a, b) => (a.userId < b.userId ? -1 : 1)).map((student) => student.id);
     await page.goto('/admin/users');
     await page.locator('tbody tr').first().waitFor();
@@ -253,7 +216,7 @@ describe('managing the product as an administrator', () => {
     expect(await page.locator('th[aria-sort="ascending"]').textContent()).toContain('小石榴号');
     await page.getByRole('button', { name: '小石榴号降序' }).click();
     await rowsToBe(page, [...byUserId].reverse());
-    await page.screenshot({ path: join(SHOTS, 'admin-users-filtered-1440.png') });
+    await page.screenshot({ path: shot('admin-users-filtered-1440.png') });
     await page.getByRole('search').getByRole('button', { name: '清空' }).click();
     await page.waitForFunction(() => document.querySelectorAll('tbody tr').length > 3);
   });
@@ -286,20 +249,20 @@ describe('managing the product as an administrator', () => {
     await page.waitForFunction(() => /^\/api\/files\/images\//.test((document.querySelector('#admin-field-avatar') as HTMLInputElement | null)?.value ?? ''));
     await form.locator('.admin-upload-preview').waitFor();
     const uploaded = await form.getByLabel('头像地址').inputValue();
-    await page.screenshot({ path: join(SHOTS, 'admin-user-avatar-upload-1440.png') });
+    await page.screenshot({ path: shot('admin-user-avatar-upload-1440.png') });
     await form.getByRole('button', { name: '保存' }).click();
     await page.locator('.toast', { hasText: '用户更新成功' }).waitFor();
     expect((await ok<{ avatar: string }>('GET', `/api/users/${author.userId}`)).avatar).toBe(uploaded);
   });
 
   it('moves a follow from the follows table\'s edit form, and the counters of both users followed move with it', async () => {
-    const [fan, first, second] = [await stack.signUp('关注者'), await stack.signUp('原被关注者'), await stack.signUp('新被关注者')];
+    const [fan, first, second] = [await suite.stack().signUp('关注者'), await suite.stack().signUp('原被关注者'), await suite.stack().signUp('新被关注者')];
     const [token] = await adminSession();
     const fans = async (user: StackUser) => (await ok<{ fans_count: number }>('GET', `/api/users/${user.userId}/stats`)).fans_count;
     // Social learns of new students through events: the follow is made once it knows all three.
     const follow = await waitFor('social to know the three students', async () => {
-      if ((await stack.call('GET', `/api/users/${second.userId}/stats`)).status !== 200) return null;
-      const made = await stack.call<{ id: number }>('POST', '/api/admin/follows', { follower_id: fan.userId, following_id: first.userId }, token);
+      if ((await suite.stack().call('GET', `/api/users/${second.userId}/stats`)).status !== 200) return null;
+      const made = await suite.stack().call<{ id: number }>('POST', '/api/admin/follows', { follower_id: fan.userId, following_id: first.userId }, token);
       return made.status === 200 ? made.body.data : null;
     });
     await page.goto('/admin/follows');
@@ -309,7 +272,7 @@ describe('managing the product as an administrator', () => {
     const [follower, following] = [form.locator('#admin-field-follower_id'), form.locator('#admin-field-following_id')];
     expect([await follower.inputValue(), await following.inputValue()]).toEqual([fan.userId, first.userId]);
     await following.fill(second.userId);
-    await page.screenshot({ path: join(SHOTS, 'admin-follow-edit-1440.png') });
+    await page.screenshot({ path: shot('admin-follow-edit-1440.png') });
     await form.getByRole('button', { name: '保存' }).click();
     await page.locator('.toast', { hasText: '关注更新成功' }).waitFor();
     await page.locator('tbody tr td', { hasText: '新被关注者' }).first().waitFor();
@@ -317,7 +280,7 @@ describe('managing the product as an administrator', () => {
   });
 
   it('deletes two comments at once in batch mode', async () => {
-    const fan = await stack.signUp('后台评论者');
+    const fan = await suite.stack().signUp('后台评论者');
     const [first, second, kept] = await Promise.all(['第一条评论', '第二条评论', '留下的评论'].map((content) => ok<{ id: number }>('POST', '/api/comments', { post_id: note, content }, fan.token)));
     await page.goto('/admin/comments');
     await page.locator(`tbody tr[data-row-id="${kept.id}"]`).waitFor();
@@ -336,7 +299,7 @@ describe('managing the product as an administrator', () => {
   });
 
   it('approves one verification application and rejects another with a reason', async () => {
-    const [approved, rejected] = [await stack.signUp('认证通过者'), await stack.signUp('认证被拒者')];
+    const [approved, rejected] = [await suite.stack().signUp('认证通过者'), await suite.stack().signUp('认证被拒者')];
     for (const [student, name] of [
       [approved, '张通过'],
       [rejected, '李被拒'],
@@ -348,7 +311,7 @@ describe('managing the product as an administrator', () => {
     const rejectedRow = page.locator('tbody tr', { hasText: '认证被拒者' });
     await approvedRow.locator('td[data-column="status"]', { hasText: '待审核' }).waitFor();
     expect(await approvedRow.locator('td[data-column="content"]').textContent()).toMatch(/^(申请理由|真实姓名|身份证号|职业)：/);
-    await page.screenshot({ path: join(SHOTS, 'admin-audit-1440.png') });
+    await page.screenshot({ path: shot('admin-audit-1440.png') });
     await approvedRow.getByRole('button', { name: '通过' }).click();
     await page.locator('.toast', { hasText: '审核通过' }).waitFor();
     await approvedRow.locator('td[data-column="status"]', { hasText: '已通过' }).waitFor();
@@ -372,8 +335,8 @@ describe('managing the product as an administrator', () => {
 
 describe('the guard', () => {
   it("sends a student's token opening /admin to /admin/login", async () => {
-    const student = await stack.signUp('想进后台的同学');
-    const context = await newContext(1440);
+    const student = await suite.stack().signUp('想进后台的同学');
+    const context = await suite.context(1440);
     const page = await open(context);
     await page.goto('/explore');
     await page.evaluate((token) => {
@@ -397,22 +360,22 @@ describe('at 375 and 1440 px, light and dark', () => {
         const suffix = `${width}${theme === 'dark' ? '-dark' : ''}`;
         await page.goto('/admin/api-docs');
         await page.locator('.api-endpoint').first().waitFor();
-        await page.screenshot({ path: join(SHOTS, `admin-docs-${suffix}.png`) });
+        await page.screenshot({ path: shot(`admin-docs-${suffix}.png`) });
         await page.goto('/admin/monitor');
         await page.locator('.activity').first().waitFor();
-        await page.screenshot({ path: join(SHOTS, `admin-monitor-${suffix}.png`) });
+        await page.screenshot({ path: shot(`admin-monitor-${suffix}.png`) });
         await page.goto('/admin/admins');
         await page.locator('tbody tr').first().waitFor();
-        await page.screenshot({ path: join(SHOTS, `admin-table-${suffix}.png`) });
+        await page.screenshot({ path: shot(`admin-table-${suffix}.png`) });
         await page.goto('/admin/posts');
         await page.getByRole('button', { name: '新增' }).click();
         await page.locator('.admin-form-modal .admin-images').getByText('上传图片').waitFor();
         await page.locator('.admin-form-modal').getByRole('radio', { name: '视频' }).click();
         await page.locator('.admin-form-modal .admin-upload-row').getByText('上传视频').waitFor();
-        await page.screenshot({ path: join(SHOTS, `admin-post-form-${suffix}.png`) });
+        await page.screenshot({ path: shot(`admin-post-form-${suffix}.png`) });
         await page.goto('/admin/login');
         await page.getByLabel('用户名').waitFor();
-        await page.screenshot({ path: join(SHOTS, `admin-login-${suffix}.png`) });
+        await page.screenshot({ path: shot(`admin-login-${suffix}.png`) });
         await context.close();
       }
     }

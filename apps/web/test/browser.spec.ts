@@ -1,39 +1,18 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { formatCount } from '../src/lib/format';
-// The browser drives the same embedded product the gateway's own tests start, database and captcha answer included.
-// eslint-disable-next-line @nx/enforce-module-boundaries
-import { type ProductStack, startProductStack } from '../../gateway/test/product-stack';
-import { cards, pageRecorder } from './browser-kit';
+import { browserSuite, cards, PHONE, registerLogOutAndLogIn } from './browser-kit';
 import { creatingAndFollowingUp } from './creating-flow';
 
-const SHOTS = join(__dirname, '../../../tmp/screenshots');
-/** Answers the product gives on purpose: the unread badge's call while notifications are not served. */
-const DELIBERATE = [/\/api\/notifications\/unread-count$/];
-/** Further answers one test provokes on purpose (cleared after each test). */
-const provoked: RegExp[] = [];
-
-let stack: ProductStack;
-let browser: Browser;
-const { problems, open } = pageRecorder(() => [...DELIBERATE, ...provoked]);
-
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  [stack, browser] = await Promise.all([startProductStack('embedded', { DEMO_DATA: 'true' }), chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] })]);
-}, 240_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
+// The browser drives the same embedded product the gateway's own tests start, database and captcha answer included.
+const suite = browserSuite({
+  mode: 'embedded',
+  // Three pages of feed and every channel filled; the full 300 notes took the suite's start-up from 15 s to two minutes on a loaded machine.
+  env: { DEMO_DATA: 'true', DEMO_NOTES: '60' },
+  // The unread badge's call while notifications are not served.
+  deliberate: [/\/api\/notifications\/unread-count$/],
 });
-
-afterEach(() => {
-  provoked.length = 0;
-  const seen = problems.splice(0);
-  expect(seen).toEqual([]);
-});
+const { open, provoked, shot } = suite;
 
 describe('the web app against the embedded product', () => {
   let wide: BrowserContext;
@@ -41,7 +20,7 @@ describe('the web app against the embedded product', () => {
   let noteId: number;
 
   beforeAll(async () => {
-    wide = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: stack.base, extraHTTPHeaders: { 'X-Forwarded-For': stack.clientAddress } });
+    wide = await suite.context(1440);
     await wide.grantPermissions(['clipboard-read', 'clipboard-write']);
     page = await open(wide);
   });
@@ -51,7 +30,7 @@ describe('the web app against the embedded product', () => {
     await page.goto('/');
     await page.waitForURL('**/explore');
     await cards(page).nth(4).locator('.lazy-image.loaded').waitFor();
-    await page.screenshot({ path: join(SHOTS, 'explore-1440.png') });
+    await page.screenshot({ path: shot('explore-1440.png') });
     const channel = page.getByRole('tab').nth(1);
     const label = await channel.textContent();
     await channel.click();
@@ -77,7 +56,8 @@ describe('the web app against the embedded product', () => {
     expect(page.url()).toContain(`/post?id=${noteId}`);
     await page.locator('.detail-title').waitFor();
     expect(await page.title()).toContain(title!);
-    await page.waitForTimeout(500);
+    // The images come once the open animation has ended, after which Escape plays the closing one.
+    await page.locator('.gallery-image').waitFor();
     await page.keyboard.press('Escape');
     await page.getByTestId('note-overlay').waitFor({ state: 'detached' });
     expect(new URL(page.url()).pathname).toBe('/explore');
@@ -89,28 +69,7 @@ describe('the web app against the embedded product', () => {
   });
 
   it('registers with the captcha, logs out and logs in again', async () => {
-    await page.locator('.sidebar').getByRole('button', { name: '登录' }).click();
-    await page.getByRole('button', { name: '立即注册' }).click();
-    await page.getByLabel('小石榴号').fill('web_tester');
-    await page.getByLabel('昵称').fill('网页测试员');
-    await page.getByLabel('密码', { exact: true }).fill('secret123');
-    await page.getByLabel('确认密码').fill('secret124');
-    await page.getByRole('button', { name: '注册' }).click();
-    await page.getByText('两次输入的密码不一致').waitFor();
-    await page.getByLabel('确认密码').fill('secret123');
-    await page.getByRole('button', { name: '注册' }).click();
-    await page.getByLabel('验证码第1位').waitFor();
-    for (const [index, char] of [...stack.captchaAnswer].entries()) await page.getByLabel(`验证码第${index + 1}位`).fill(char);
-    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: '确定' }).click()]);
-    await page.locator('.sidebar').getByRole('link', { name: '我' }).waitFor();
-
-    await page.locator('.sidebar').getByRole('button', { name: '更多' }).click();
-    await Promise.all([page.waitForEvent('load'), page.getByRole('menuitem', { name: '退出登录' }).click()]);
-    await page.locator('.sidebar').getByRole('button', { name: '登录' }).click();
-    await page.getByLabel('小石榴号').fill('web_tester');
-    await page.getByLabel('密码', { exact: true }).fill('secret123');
-    await Promise.all([page.waitForEvent('load'), page.locator('.auth-modal').getByRole('button', { name: '登录' }).click()]);
-    await page.locator('.sidebar').getByRole('link', { name: '我' }).waitFor();
+    await registerLogOutAndLogIn(page, suite.stack().captchaAnswer, { userId: 'web_tester', nickname: '网页测试员' });
   });
 
   it('likes and collects a note and undoes both; comments, replies and deletes', async () => {
@@ -131,7 +90,7 @@ describe('the web app against the embedded product', () => {
     await collect.click();
     await pressed('collect', true);
     await page.locator('.toast', { hasText: '收藏成功' }).waitFor();
-    await page.screenshot({ path: join(SHOTS, 'detail-1440.png') });
+    await page.screenshot({ path: shot('detail-1440.png') });
     await like.click();
     await pressed('like', false);
     await collect.click();
@@ -158,8 +117,8 @@ describe('the web app against the embedded product', () => {
 
   it('locates a comment from targetCommentId and highlights it', async () => {
     const token = await page.evaluate(() => localStorage.getItem('token'));
-    const created = await stack.call<{ id: number }>('POST', '/api/comments', { post_id: noteId, content: '定位到我' }, token!);
-    for (let i = 0; i < 6; i++) await stack.call('POST', '/api/comments', { post_id: noteId, content: `后来的评论 ${i}` }, token!);
+    const created = await suite.stack().call<{ id: number }>('POST', '/api/comments', { post_id: noteId, content: '定位到我' }, token!);
+    for (let i = 0; i < 6; i++) await suite.stack().call('POST', '/api/comments', { post_id: noteId, content: `后来的评论 ${i}` }, token!);
     await page.goto(`/post?id=${noteId}&targetCommentId=${created.body.data.id}`);
     await page.locator(`.comment.highlight[data-comment-id="${created.body.data.id}"]`).waitFor();
   });
@@ -175,13 +134,13 @@ describe('the web app against the embedded product', () => {
     await page.locator('.toast', { hasText: '点赞成功' }).waitFor();
     await page.keyboard.press('Escape');
     await page.getByTestId('note-overlay').waitFor({ state: 'detached' });
-    const note = await stack.call<{ like_count: number; liked: boolean }>('GET', `/api/posts/${id}`, undefined, (await page.evaluate(() => localStorage.getItem('token')))!);
+    const note = await suite.stack().call<{ like_count: number; liked: boolean }>('GET', `/api/posts/${id}`, undefined, (await page.evaluate(() => localStorage.getItem('token')))!);
     expect(note.body.data.liked).toBe(true);
     await page.locator(`article.card[data-note-id="${id}"] .card-likes.liked`, { hasText: formatCount(note.body.data.like_count, true) }).waitFor();
   });
 
   it('writes a comment with an emoji and a mention picked from the pickers', async () => {
-    const note = await stack.call<{ user_id: string; nickname: string }>('GET', `/api/posts/${noteId}`);
+    const note = await suite.stack().call<{ user_id: string; nickname: string }>('GET', `/api/posts/${noteId}`);
     const { user_id: authorId, nickname } = note.body.data;
     await page.goto(`/post?id=${noteId}`);
     const composer = page.getByRole('textbox', { name: '评论' });
@@ -190,7 +149,7 @@ describe('the web app against the embedded product', () => {
     await page.getByRole('button', { name: '表情', exact: true }).click();
     const picker = page.getByRole('dialog', { name: '选择表情' });
     await picker.getByRole('button', { name: '大笑' }).first().waitFor();
-    await page.screenshot({ path: join(SHOTS, 'emoji-picker-1440.png') });
+    await page.screenshot({ path: shot('emoji-picker-1440.png') });
     await picker.getByLabel('搜索表情').fill('樱花');
     await picker.getByRole('button', { name: '樱花' }).click();
     await picker.getByLabel('搜索表情').fill('没有这种表情');
@@ -225,7 +184,7 @@ describe('the web app against the embedded product', () => {
     await page.goto(`/user/${await author.getAttribute('href').then((href) => href!.split('/').pop())}`);
     await page.locator('.profile .follow-button[data-state="unfollow"]').waitFor();
     await cards(page).nth(2).locator('.lazy-image.loaded').waitFor();
-    await page.screenshot({ path: join(SHOTS, 'profile-other-1440.png') });
+    await page.screenshot({ path: shot('profile-other-1440.png') });
   });
 
   it('edits the profile', async () => {
@@ -243,7 +202,7 @@ describe('the web app against the embedded product', () => {
     await page.locator('.profile-name', { hasText: '改过的名字' }).waitFor();
     await page.locator('.profile-bio', { hasText: '喜欢拍照和跑步' }).waitFor();
     await page.locator('.profile-head > img.avatar:not([src$="default-avatar.svg"])').waitFor();
-    await page.screenshot({ path: join(SHOTS, 'profile-1440.png') });
+    await page.screenshot({ path: shot('profile-1440.png') });
   });
 
   it('lists the people one follows, correcting an unknown list type', async () => {
@@ -272,33 +231,33 @@ describe('the web app against the embedded product', () => {
     await page.goto('/no/such/page');
     await page.getByText('你访问的页面不见了').waitFor();
     await page.getByText('4 秒后自动返回首页').waitFor();
-    await page.waitForURL('**/explore', { timeout: 8000 });
+    await page.waitForURL('**/explore');
   });
 });
 
 describe('on a phone', () => {
   it('shows explore, a note and a profile at 375 px, light and dark', async () => {
-    const phone = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, baseURL: stack.base, extraHTTPHeaders: { 'X-Forwarded-For': stack.clientAddress } });
+    const phone = await suite.context(375, PHONE);
     const page = await open(phone);
     await page.goto('/explore');
     await cards(page).nth(3).locator('.lazy-image.loaded').waitFor();
-    await page.screenshot({ path: join(SHOTS, 'explore-375.png') });
+    await page.screenshot({ path: shot('explore-375.png') });
     const id = await cards(page).first().getAttribute('data-note-id');
     const author = await page.evaluate(async (noteId) => ((await (await fetch(`/api/posts/${noteId}`)).json()) as { data: { user_id: string } }).data.user_id, id);
     await page.goto(`/post?id=${id}`);
     await page.locator('.gallery-image').waitFor();
     await page.getByRole('button', { name: '关闭' }).waitFor();
-    await page.screenshot({ path: join(SHOTS, 'detail-375.png') });
+    await page.screenshot({ path: shot('detail-375.png') });
     await page.goto(`/user/${author}`);
     await page.locator('.profile-name').waitFor();
     await cards(page).first().waitFor();
-    await page.screenshot({ path: join(SHOTS, 'profile-375.png') });
+    await page.screenshot({ path: shot('profile-375.png') });
     await page.evaluate(() => localStorage.setItem('theme', 'dark'));
     await page.goto('/explore');
     await cards(page).nth(3).locator('.lazy-image.loaded').waitFor();
-    await page.screenshot({ path: join(SHOTS, 'explore-375-dark.png') });
+    await page.screenshot({ path: shot('explore-375-dark.png') });
     await phone.close();
   });
 });
 
-creatingAndFollowingUp({ stack: () => stack, browser: () => browser, open, provoked, shot: (name) => join(SHOTS, name) });
+creatingAndFollowingUp(suite);

@@ -3,22 +3,11 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import type { ProductStack } from '../../gateway/test/product-stack';
-import { cards, signInAs as signInTo } from './browser-kit';
-
-/** What the flow needs from the spec that runs it: the product (in either run mode), the browser, its recorder. */
-export interface FlowSetting {
-  stack: () => ProductStack;
-  browser: () => Browser;
-  open: (context: BrowserContext) => Promise<Page>;
-  /** Answers a test provokes on purpose; the spec clears it after each test. */
-  provoked: RegExp[];
-  /** Where a screenshot of this name goes (each run mode keeps its own). */
-  shot: (name: string) => string;
-}
+import { type BrowserSuite, cards, logIn, PHONE, signInAs as signInTo } from './browser-kit';
 
 /** A touch gesture as a finger makes it: down, moving in steps, up (Chromium's own touch events through CDP). */
 async function touchDrag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }, held?: () => Promise<void>) {
@@ -55,11 +44,10 @@ async function clip(): Promise<Buffer> {
  * Creating and following up (issue 16), the same in both run modes: browser.spec.ts runs it against the embedded
  * product, distributed-browser.spec.ts through the distributed stack.
  */
-export function creatingAndFollowingUp(setting: FlowSetting): void {
-  const { open, shot } = setting;
+export function creatingAndFollowingUp(suite: BrowserSuite): void {
+  const { open, shot } = suite;
   describe('creating and following up', () => {
     let stack: ProductStack;
-    let browser: Browser;
     let context: BrowserContext;
     let page: Page;
     let author: { userId: string; token: string };
@@ -70,16 +58,15 @@ export function creatingAndFollowingUp(setting: FlowSetting): void {
     const signInAs = (target: BrowserContext, user: { token: string }) => signInTo(stack, target, user);
 
     beforeAll(async () => {
-      stack = setting.stack();
-      browser = setting.browser();
+      stack = suite.stack();
       author = await stack.signUp('发布者');
-      context = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: stack.base, extraHTTPHeaders: { 'X-Forwarded-For': stack.clientAddress } });
+      context = await suite.context(1440);
       await signInAs(context, author);
       page = await open(context);
     });
     afterAll(() => context?.close());
 
-    it('publishes a note with a large and a small image, a tag and a mention, then finds it in note management', async () => {
+    it('publishes a note with a large and a small image, a tag and a mention, finds it in note management, and opens it with its images from the author’s notes', async () => {
       const friend = await stack.signUp('一起看花的同学');
       const large = await sharp({ create: { width: 1800, height: 1400, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 50 } } }).jpeg({ quality: 95 }).toBuffer();
       const small = await sharp({ create: { width: 600, height: 800, channels: 3, background: '#e8a0b4' } }).jpeg().toBuffer();
@@ -116,6 +103,20 @@ export function creatingAndFollowingUp(setting: FlowSetting): void {
       expect(note.body.data.content).toContain(`[@一起看花的同学:${friend.userId}]`);
       expect(note.body.data.tags.map((tag) => tag.name)).toEqual(['樱花季']);
       await page.screenshot({ path: shot('post-management-1440.png') });
+
+      // The author's own notes tab surely shows a note just published; the feeds rank it among everyone's.
+      await page.goto('/user');
+      const card = page.locator(`article.card[data-note-id="${noteId}"]`);
+      await card.locator('.card-title', { hasText: title }).waitFor();
+      await card.locator('.lazy-image.loaded').waitFor();
+      await page.screenshot({ path: shot('profile-notes-1440.png') });
+      await card.locator('.card-link').click();
+      await page.locator('.detail-title', { hasText: title }).waitFor();
+      const shown = page.locator('img.gallery-image');
+      await shown.waitFor();
+      await page.waitForFunction((image) => image instanceof HTMLImageElement && image.complete && image.naturalWidth > 0, await shown.elementHandle());
+      await page.keyboard.press('Escape');
+      await page.getByTestId('note-overlay').waitFor({ state: 'detached' });
     });
 
     it('saves a draft and reopens it for editing', async () => {
@@ -172,7 +173,7 @@ export function creatingAndFollowingUp(setting: FlowSetting): void {
       await page.locator('.field select').selectOption({ index: 1 });
       await page.getByRole('button', { name: '发布', exact: true }).click();
       await page.getByRole('progressbar', { name: '上传进度' }).waitFor();
-      await page.locator('.toast', { hasText: '视频上传成功' }).waitFor({ timeout: 30_000 });
+      await page.locator('.toast', { hasText: '视频上传成功' }).waitFor();
       expect(await page.getByRole('progressbar', { name: '上传进度' }).getAttribute('aria-valuenow')).toBe('100');
       await page.locator('.toast', { hasText: '发布成功' }).waitFor();
       await page.waitForURL('**/post-management');
@@ -190,11 +191,11 @@ export function creatingAndFollowingUp(setting: FlowSetting): void {
       const box = page.getByRole('textbox', { name: '搜索拾柳' });
       await box.click();
       await box.fill('樱花');
-      await page.locator('.suggest-item').first().waitFor({ timeout: 15_000 });
+      await page.locator('.suggest-item').first().waitFor();
       await page.screenshot({ path: shot('search-suggest-1440.png') });
       await box.press('Enter');
       await page.waitForURL(/\/search_result\/all\?keyword=/);
-      await page.locator('.search-title em', { hasText: '樱花' }).first().waitFor({ timeout: 15_000 });
+      await page.locator('.search-title em', { hasText: '樱花' }).first().waitFor();
       await page.locator('.tag-strip .chip', { hasText: '樱花季' }).waitFor();
       await page.screenshot({ path: shot('search-1440.png') });
       await page.getByRole('tab', { name: '用户' }).click();
@@ -209,7 +210,7 @@ export function creatingAndFollowingUp(setting: FlowSetting): void {
       // By its tag alone, as a tag link elsewhere opens it.
       await page.goto(`/search_result/all?tag=${encodeURIComponent('樱花季')}`);
       await page.locator('.search-tag-label', { hasText: '#樱花季' }).waitFor();
-      await page.locator('article.card', { hasText: title }).waitFor({ timeout: 15_000 });
+      await page.locator('article.card', { hasText: title }).waitFor();
       await page.locator('.tag-strip .chip.active', { hasText: '樱花季' }).waitFor();
     });
 
@@ -219,7 +220,7 @@ export function creatingAndFollowingUp(setting: FlowSetting): void {
       expect(await page.locator('.sidebar .badge').count()).toBe(0);
       const fan = await stack.signUp('点赞的同学');
       expect((await stack.call('POST', '/api/likes', { target_type: 1, target_id: noteId }, fan.token)).status).toBe(200);
-      await page.locator('.sidebar .badge', { hasText: '1' }).waitFor({ timeout: 15_000 });
+      await page.locator('.sidebar .badge', { hasText: '1' }).waitFor();
       await page.locator('.sidebar .side-link', { hasText: '通知' }).click();
       await page.locator('.notice-tab.active', { hasText: '评论和@' }).waitFor();
       await page.getByRole('tab', { name: '赞' }).click();
@@ -233,7 +234,7 @@ export function creatingAndFollowingUp(setting: FlowSetting): void {
 
     it('a second student follows, likes and comments with an image and a mention; the author sees the badge move, finds each in its tab, replies and likes inline', async () => {
       const fan = await stack.signUp('来互动的同学');
-      const other = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: stack.base, extraHTTPHeaders: { 'X-Forwarded-For': stack.clientAddress } });
+      const other = await suite.context(1440);
       await signInAs(other, fan);
       const tab = await open(other);
       const me = await stack.call<{ nickname: string }>('GET', `/api/users/${author.userId}`);
@@ -244,12 +245,12 @@ export function creatingAndFollowingUp(setting: FlowSetting): void {
       await tab.goto(`/user/${author.userId}`);
       await tab.locator('.profile .follow-button[data-state="follow"]').click();
       await tab.locator('.profile .follow-button[data-state="unfollow"]').waitFor();
-      await page.locator('.sidebar .badge', { hasText: /^1$/ }).waitFor({ timeout: 15_000 });
+      await page.locator('.sidebar .badge', { hasText: /^1$/ }).waitFor();
 
       await tab.goto(`/post?id=${noteId}`);
       await tab.locator('button.action.like[aria-pressed="false"]').click();
       await tab.locator('button.action.like[aria-pressed="true"]').waitFor();
-      await page.locator('.sidebar .badge', { hasText: /^2$/ }).waitFor({ timeout: 15_000 });
+      await page.locator('.sidebar .badge', { hasText: /^2$/ }).waitFor();
 
       const composer = tab.getByRole('textbox', { name: '评论' });
       await composer.click();
@@ -279,7 +280,7 @@ export function creatingAndFollowingUp(setting: FlowSetting): void {
       const comment = comments.body.data.comments.find((each) => each.content.includes('拍得真好'))!;
       expect(comment.images).toHaveLength(1);
       expect(comment.content).toContain(`[@${me.body.data.nickname}:${author.userId}]`);
-      await page.locator('.sidebar .badge', { hasText: /^3$/ }).waitFor({ timeout: 15_000 });
+      await page.locator('.sidebar .badge', { hasText: /^3$/ }).waitFor();
       await other.close();
 
       await page.locator('.sidebar .side-link', { hasText: '通知' }).click();
@@ -310,7 +311,7 @@ export function creatingAndFollowingUp(setting: FlowSetting): void {
       await page.screenshot({ path: shot('notifications-follows-1440.png') });
 
       for (const [width, scheme] of [[375, 'light'], [375, 'dark'], [1440, 'dark']] as const) {
-        const viewer = await browser.newContext({ viewport: { width, height: width === 375 ? 812 : 900 }, ...(width === 375 ? { deviceScaleFactor: 2, isMobile: true, hasTouch: true } : {}), colorScheme: scheme, baseURL: stack.base, extraHTTPHeaders: { 'X-Forwarded-For': stack.clientAddress } });
+        const viewer = await suite.context(width, { ...(width === 375 ? PHONE : {}), colorScheme: scheme });
         await signInAs(viewer, author);
         const seen = await open(viewer);
         await seen.goto('/notification');
@@ -321,7 +322,7 @@ export function creatingAndFollowingUp(setting: FlowSetting): void {
     });
 
     it('on a phone: swipes between a note’s images, plays a video note, and reorders images by long-press', async () => {
-      const phone = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, baseURL: stack.base, extraHTTPHeaders: { 'X-Forwarded-For': stack.clientAddress } });
+      const phone = await suite.context(375, PHONE);
       await signInAs(phone, author);
       const small = await open(phone);
       await small.goto(`/post?id=${noteId}`);
@@ -358,7 +359,7 @@ export function creatingAndFollowingUp(setting: FlowSetting): void {
     });
 
     it('shows the pickers, the text image and verification at 375 px in dark, and at 1440 px in dark', async () => {
-      const phone = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, colorScheme: 'dark', baseURL: stack.base, extraHTTPHeaders: { 'X-Forwarded-For': stack.clientAddress } });
+      const phone = await suite.context(375, { ...PHONE, colorScheme: 'dark' });
       await signInAs(phone, author);
       const small = await open(phone);
       await small.goto(`/post?id=${noteId}`);
@@ -384,7 +385,7 @@ export function creatingAndFollowingUp(setting: FlowSetting): void {
       await small.screenshot({ path: shot('verification-375-dark.png') });
       await phone.close();
 
-      const wide = await browser.newContext({ viewport: { width: 1440, height: 900 }, colorScheme: 'dark', baseURL: stack.base, extraHTTPHeaders: { 'X-Forwarded-For': stack.clientAddress } });
+      const wide = await suite.context(1440, { colorScheme: 'dark' });
       await signInAs(wide, author);
       const large = await open(wide);
       await large.goto('/publish');
@@ -430,22 +431,15 @@ export function creatingAndFollowingUp(setting: FlowSetting): void {
 
     it('changes the password, signs in with the new one, and deletes the account', async () => {
       const student = await stack.signUp('要注销的同学');
-      const own = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: stack.base, extraHTTPHeaders: { 'X-Forwarded-For': stack.clientAddress } });
+      const own = await suite.context(1440);
       const tab = await open(own);
-      const signIn = async (password: string) => {
-        await tab.locator('.sidebar').getByRole('button', { name: '登录' }).click();
-        await tab.getByLabel('小石榴号').fill(student.userId);
-        await tab.getByLabel('密码', { exact: true }).fill(password);
-        await Promise.all([tab.waitForEvent('load'), tab.locator('.auth-modal').getByRole('button', { name: '登录' }).click()]);
-        await tab.locator('.sidebar').getByRole('link', { name: '我' }).waitFor();
-      };
       const account = async () => {
         await tab.locator('.sidebar').getByRole('button', { name: '更多' }).click();
         await tab.getByRole('menuitem', { name: '账号与安全' }).click();
         return tab.getByRole('dialog', { name: '账号与安全' });
       };
       await tab.goto('/explore');
-      await signIn('secret-123');
+      await logIn(tab, student.userId, 'secret-123');
       let dialog = await account();
       await dialog.getByLabel('当前密码').fill('not-my-password');
       await dialog.getByLabel('新密码', { exact: true }).fill('fresh-456');
@@ -453,7 +447,7 @@ export function creatingAndFollowingUp(setting: FlowSetting): void {
       await dialog.getByRole('button', { name: '修改密码' }).click();
       await dialog.getByText('两次输入的新密码不一致').waitFor();
       await dialog.getByLabel('确认新密码').fill('fresh-456');
-      setting.provoked.push(/\/api\/users\/[^/]+\/password$/);
+      suite.provoked.push(/\/api\/users\/[^/]+\/password$/);
       await dialog.getByRole('button', { name: '修改密码' }).click();
       await dialog.getByText('当前密码输入错误，请检查后重新输入').waitFor();
       expect(await dialog.getByLabel('当前密码').inputValue()).toBe('');
@@ -461,7 +455,7 @@ export function creatingAndFollowingUp(setting: FlowSetting): void {
       await Promise.all([tab.waitForEvent('load'), dialog.getByRole('button', { name: '修改密码' }).click()]);
       await tab.locator('.sidebar').getByRole('button', { name: '登录' }).waitFor();
       expect((await stack.call('POST', '/api/auth/login', { user_id: student.userId, password: 'secret-123' })).status).not.toBe(200);
-      await signIn('fresh-456');
+      await logIn(tab, student.userId, 'fresh-456');
 
       dialog = await account();
       await dialog.getByRole('button', { name: '注销账号' }).click();
@@ -473,7 +467,7 @@ export function creatingAndFollowingUp(setting: FlowSetting): void {
     });
 
     it('installs a service worker that keeps the shell and no API answer, and shows the offline page', async () => {
-      const offline = await browser.newContext({ viewport: { width: 375, height: 812 }, baseURL: stack.base, extraHTTPHeaders: { 'X-Forwarded-For': stack.clientAddress } });
+      const offline = await suite.context(375);
       await signInAs(offline, author);
       const tab = await offline.newPage();
       await tab.goto('/explore');
@@ -498,7 +492,7 @@ export function creatingAndFollowingUp(setting: FlowSetting): void {
     });
 
     it('shows publish, notifications and search at 375 px, light and dark', async () => {
-      const phone = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, baseURL: stack.base, extraHTTPHeaders: { 'X-Forwarded-For': stack.clientAddress } });
+      const phone = await suite.context(375, PHONE);
       await signInAs(phone, author);
       const small = await open(phone);
       await small.goto('/publish');

@@ -8,7 +8,7 @@ describe('demo seed', () => {
   beforeAll(async () => {
     app = await ContentTestApp.start();
     for (let i = 0; i < 30; i++) await app.user({ nickname: `同学${i}` });
-    await contentService.seed!(app.service.app);
+    await contentService.seed!(app.service.app, { notes: 300 });
   }, 180_000);
 
   afterAll(async () => {

@@ -14,7 +14,7 @@ import { apiDocument } from '@shiliu/contracts';
 import { Redis } from 'ioredis';
 import { z } from 'zod';
 import { corsOriginsSetting, createGatewayApp } from './create-gateway-app';
-import { HttpProxyUpstream } from './http-proxy.upstream';
+import { HttpProxyUpstream, UPSTREAM_CONNECTIONS } from './http-proxy.upstream';
 import { createRateLimiter } from './rate-limit';
 import { httpServiceProbe } from './service-probe';
 
@@ -33,7 +33,7 @@ const gatewaySettings = {
   CORS_ORIGINS: corsOriginsSetting(),
   TRUST_PROXY: z.string().default('loopback'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
-  UPSTREAM_CONNECTIONS: z.coerce.number().int().positive().default(64),
+  UPSTREAM_CONNECTIONS: z.coerce.number().int().positive().default(UPSTREAM_CONNECTIONS),
 };
 
 /** The gateway as its own process (distributed mode): proxies by route table to the services named in the environment. */

@@ -41,6 +41,8 @@ const embeddedSettings = {
   TRUST_PROXY: z.string().default('loopback'),
   /** Load each service's demo data on first start (`DEMO_DATA=false` for an empty product). */
   DEMO_DATA: z.enum(['true', 'false']).default('true').transform((value) => value === 'true'),
+  /** How many demo notes content draws (fewer start sooner: the browser tests take 60). */
+  DEMO_NOTES: z.coerce.number().int().positive().default(300),
 };
 
 /**
@@ -79,7 +81,7 @@ export async function runEmbedded(services: ServiceDefinition[]): Promise<void> 
       started.push(service);
     }
     for (const service of started) await service.relay.start();
-    if (settings.DEMO_DATA) await runSeeds(started, (message) => logger.info(message));
+    if (settings.DEMO_DATA) await runSeeds(started, { notes: settings.DEMO_NOTES }, (message) => logger.info(message));
 
     const handlers: Partial<Record<ServiceDefinition['name'], RequestHandler>> = {};
     for (const service of started) handlers[service.definition.name] = service.app.getHttpAdapter().getInstance() as RequestHandler;

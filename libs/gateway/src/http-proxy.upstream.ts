@@ -13,6 +13,9 @@ import type { RouteLimits } from './route-limits';
  */
 const IDLE_CONNECTION_MS = 4_000;
 
+/** Connections to one service for calls (`UPSTREAM_CONNECTIONS`): enough for a service's pool of 10 database connections to stay busy. */
+export const UPSTREAM_CONNECTIONS = 64;
+
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host']);
 
 function forwardableHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
@@ -37,7 +40,7 @@ export class HttpProxyUpstream implements Upstream {
 
   constructor(
     private readonly baseUrls: Record<ServiceName, string>,
-    connectionsPerService: number,
+    connectionsPerService = UPSTREAM_CONNECTIONS,
   ) {
     const pool = { keepAlive: true, timeout: IDLE_CONNECTION_MS, maxSockets: connectionsPerService, scheduling: 'lifo' as const };
     this.calls = { http: new HttpAgent(pool), https: new HttpsAgent(pool) };

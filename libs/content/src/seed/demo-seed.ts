@@ -1,5 +1,5 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import { LOGGER, OBJECT_STORAGE, type ObjectStorage, type Principal } from '@shiliu/platform';
+import { type DemoSize, LOGGER, OBJECT_STORAGE, type ObjectStorage, type Principal } from '@shiliu/platform';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 import { type AuthorRow, AuthorRepository } from '../authors/author.repository';
@@ -12,19 +12,18 @@ import { ReactionService } from '../reactions/reaction.service';
 import { prng, storeDemoImages } from './demo-images';
 import { demoChannels, demoComments, demoReplies } from './demo-text';
 
-export const DEMO_NOTE_COUNT = 300;
 const DAY_MS = 86_400_000;
 /** Notes are spread over the past five months, more of them recent. */
 const SPREAD_DAYS = 150;
 const TITLE_SUFFIXES = ['', '', '', '✨', '｜附清单', '（持续更新）', '第二弹', '｜超详细', '～', '🔥'];
 
 /**
- * The embedded default's demo content: about 300 notes across the channels by the demo users (whom auth's seed
+ * The embedded default's demo content: `size.notes` notes (300 by default) across the channels by the demo users (whom auth's seed
  * registered, so they are in the author snapshot already), with locally drawn images, tags, comments with
  * replies, likes and collections, dated over the past months. Everything goes through the service's own rules
  * and emits the usual events, so the other services' read models fill up as they would with real use.
  */
-export async function seedDemoContent(app: INestApplicationContext): Promise<void> {
+export async function seedDemoContent(app: INestApplicationContext, size: DemoSize): Promise<void> {
   const logger = app.get<Logger>(LOGGER);
   const authors = await app.get(AuthorRepository).all();
   if (authors.length === 0) {
@@ -52,7 +51,7 @@ export async function seedDemoContent(app: INestApplicationContext): Promise<voi
   const principal = (author: AuthorRow): Principal => ({ audience: 'user', id: String(author.id), userId: author.user_id, sessionId: 'demo-seed' });
   const now = Date.now();
 
-  for (let i = 0; i < DEMO_NOTE_COUNT; i++) {
+  for (let i = 0; i < size.notes; i++) {
     const channel = demoChannels[i % demoChannels.length];
     const author = pick(authors);
     const at = new Date(now - random() ** 1.7 * SPREAD_DAYS * DAY_MS - random() * 3_600_000);
@@ -99,5 +98,5 @@ export async function seedDemoContent(app: INestApplicationContext): Promise<voi
 
   await app.get(ReactionRepository).spreadOverNotesLives(dataSource.manager);
   await app.get(PostRepository).estimateViewsFromEngagement(dataSource.manager);
-  logger.info({ notes: DEMO_NOTE_COUNT, ms: Date.now() - started }, 'demo content loaded');
+  logger.info({ notes: size.notes, ms: Date.now() - started }, 'demo content loaded');
 }

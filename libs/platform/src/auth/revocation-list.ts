@@ -59,6 +59,11 @@ export function carriesRevokedSession(authorization: string | undefined, revocat
   }
 }
 
+/** Resolves once the client takes commands. */
+function connected(client: Redis): Promise<void> {
+  return client.status === 'ready' ? Promise.resolve() : new Promise((resolve) => client.once('ready', () => resolve()));
+}
+
 const REVOKED_SET = 'shiliu:revoked-sessions';
 const REVOKED_CHANNEL = 'shiliu:sessions-revoked';
 
@@ -73,7 +78,8 @@ export class RedisRevocationList extends MemoryRevocationList {
 
   constructor(private readonly redis: Redis, private readonly logger: Logger) {
     super();
-    this.subscriber = redis.duplicate();
+    // Its own connection, made at once even for a client that connects on first use.
+    this.subscriber = redis.duplicate({ lazyConnect: false });
     this.subscriber.on('message', (_channel: string, message: string) => {
       const { ids, until } = JSON.parse(message) as { ids: string[]; until: number };
       this.add(ids, until);
@@ -83,6 +89,8 @@ export class RedisRevocationList extends MemoryRevocationList {
       this.subscriber.on('ready', () => {
         this.subscriber
           .subscribe(REVOKED_CHANNEL)
+          // The commands' connection may come up after this one, and a client without an offline queue (the gateway's) refuses a command before.
+          .then(() => connected(this.redis))
           .then(() => this.load())
           .then(resolve, (err: unknown) => this.logger.error({ err }, 'could not load revoked sessions'));
       });

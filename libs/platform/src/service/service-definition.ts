@@ -17,9 +17,14 @@ export interface ServiceDefinition {
    * that auth's seed registered in its own author snapshot). It gets the service's application to use its own
    * domain services, so demo data goes through the same rules and events as real data.
    */
-  seed?: (app: INestApplicationContext) => Promise<void>;
+  seed?: (app: INestApplicationContext, size: DemoSize) => Promise<void>;
   /** Tables this service fills from other services' events; each one found empty at start-up asks for a backfill. */
   readModels?: ReadModel[];
+}
+
+/** How much demo data to load: the full set by default, fewer notes where a start must be quick (the browser tests). */
+export interface DemoSize {
+  notes: number;
 }
 
 /** A table kept from other services' events, and the entities whose owners re-announce them to fill it. */
