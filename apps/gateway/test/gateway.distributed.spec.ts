@@ -2,9 +2,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { createLogger, JSON_BODY_LIMIT_BYTES, MemoryRevocationList, type ServiceName, serviceNames } from '@shiliu/platform';
-import { createGatewayApp, createRateLimiter, HttpProxyUpstream, mergeOpenApi, routeLimits } from '@shiliu/gateway';
-import { webFixture } from './web-fixture';
+import { JSON_BODY_LIMIT_BYTES } from '@shiliu/platform';
+import { createRateLimiter, HttpProxyUpstream, routeLimits } from '@shiliu/gateway';
+import { everyServiceAt, testGateway } from './test-gateway';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -42,23 +42,15 @@ describe('gateway in distributed mode (HTTP proxy)', () => {
     await new Promise((resolve) => closed.server.close(resolve));
     servers.push(content.server, slow.server);
 
-    const baseUrls = Object.fromEntries(serviceNames.map((name) => [name, content.url])) as Record<ServiceName, string>;
+    const baseUrls = everyServiceAt(content.url);
     baseUrls.social = slow.url;
     baseUrls.notify = closed.url;
-    gateway = await createGatewayApp({
+    gateway = await testGateway({
       mode: 'distributed',
       upstream: new HttpProxyUpstream(baseUrls),
-      rateLimiter: createRateLimiter({ points: 1000, windowSeconds: 60 }),
-      revocations: new MemoryRevocationList(),
-      logger: createLogger('test', 'silent'),
-      webDir: webFixture(),
-      corsOrigins: [],
-      trustProxy: 'loopback',
       probe: async () => ({ content: 'up', notify: 'down' }),
-      openApi: async () => mergeOpenApi([]),
       routeLimits: { ...routeLimits, default: { ...routeLimits.default, timeoutMs: 500 } },
     });
-    await gateway.listen(0, '127.0.0.1');
     base = await gateway.getUrl();
   });
 
@@ -155,19 +147,11 @@ describe('gateway in distributed mode (HTTP proxy)', () => {
   });
 
   it('answers 429 with Retry-After once a client passes its rate limit', async () => {
-    const limited = await createGatewayApp({
+    const limited = await testGateway({
       mode: 'distributed',
-      upstream: new HttpProxyUpstream(Object.fromEntries(serviceNames.map((name) => [name, 'http://127.0.0.1:9'])) as Record<ServiceName, string>),
+      upstream: new HttpProxyUpstream(everyServiceAt('http://127.0.0.1:9')),
       rateLimiter: createRateLimiter({ points: 2, windowSeconds: 60 }),
-      revocations: new MemoryRevocationList(),
-      logger: createLogger('test', 'silent'),
-      webDir: webFixture(),
-      corsOrigins: [],
-      trustProxy: 'loopback',
-      probe: async () => ({}),
-      openApi: async () => mergeOpenApi([]),
     });
-    await limited.listen(0, '127.0.0.1');
     try {
       const url = `${await limited.getUrl()}/api/posts`;
       expect((await fetch(url)).status).toBe(502);

@@ -2,9 +2,9 @@ import { mediaService } from '@shiliu/media';
 import { createLogger, createServiceApp, type ObjectStorage, type RevocationList, type ServiceApp, startMetricsServer } from '@shiliu/platform';
 import { testServiceRuntime } from '@shiliu/platform/testing';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { createGatewayApp, createRateLimiter, InProcessUpstream, mergeOpenApi, type RequestHandler } from '@shiliu/gateway';
+import { InProcessUpstream, mergeOpenApi, type RequestHandler } from '@shiliu/gateway';
 
-import { webFixture } from './web-fixture';
+import { testGateway } from './test-gateway';
 
 /** The gateway of the embedded default, in front of a real service module on real PostgreSQL. */
 describe('gateway in embedded mode', () => {
@@ -20,19 +20,15 @@ describe('gateway in embedded mode', () => {
     revocations = runtime.revocations;
     storage = runtime.objectStorage;
     media = await createServiceApp(mediaService, runtime);
-    gateway = await createGatewayApp({
+    gateway = await testGateway({
       mode: 'embedded',
       upstream: new InProcessUpstream({ media: media.app.getHttpAdapter().getInstance() as RequestHandler }),
-      rateLimiter: createRateLimiter({ points: 1000, windowSeconds: 60 }),
       revocations: runtime.revocations,
       logger,
-      webDir: webFixture(),
       corsOrigins: ['https://app.example'],
-      trustProxy: 'loopback',
       probe: async () => ({ media: 'up' }),
       openApi: async () => mergeOpenApi([media.openApi]),
     });
-    await gateway.listen(0, '127.0.0.1');
     base = await gateway.getUrl();
   });
 

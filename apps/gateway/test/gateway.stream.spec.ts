@@ -1,9 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { createLogger, MemoryRevocationList, type ServiceName, serviceNames } from '@shiliu/platform';
-import { createGatewayApp, createRateLimiter, HttpProxyUpstream, mergeOpenApi, routeLimits } from '@shiliu/gateway';
-import { webFixture } from './web-fixture';
+import { HttpProxyUpstream, routeLimits } from '@shiliu/gateway';
+import { everyServiceAt, testGateway } from './test-gateway';
 
 /**
  * The unread stream through the distributed gateway's proxy: each event reaches the client as the service writes it
@@ -29,20 +28,11 @@ describe('gateway: a server-sent events stream passes through', () => {
     });
     await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
-    gateway = await createGatewayApp({
+    gateway = await testGateway({
       mode: 'distributed',
-      upstream: new HttpProxyUpstream(Object.fromEntries(serviceNames.map((name) => [name, url])) as Record<ServiceName, string>),
-      rateLimiter: createRateLimiter({ points: 1000, windowSeconds: 60 }),
-      revocations: new MemoryRevocationList(),
-      logger: createLogger('test', 'silent'),
-      webDir: webFixture(),
-      corsOrigins: [],
-      trustProxy: 'loopback',
-      probe: async () => ({}),
-      openApi: async () => mergeOpenApi([]),
+      upstream: new HttpProxyUpstream(everyServiceAt(url)),
       routeLimits: { ...routeLimits, default: { ...routeLimits.default, timeoutMs: 500 } },
     });
-    await gateway.listen(0, '127.0.0.1');
     base = await gateway.getUrl();
   });
 

@@ -1,9 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { createLogger, MemoryRevocationList, type ServiceName, serviceNames } from '@shiliu/platform';
-import { createGatewayApp, createRateLimiter, HttpProxyUpstream, mergeOpenApi } from '@shiliu/gateway';
-import { webFixture } from './web-fixture';
+import { HttpProxyUpstream } from '@shiliu/gateway';
+import { everyServiceAt, testGateway } from './test-gateway';
 
 const POOL = 2;
 
@@ -38,19 +37,7 @@ describe('gateway: a bounded pool of connections per service', () => {
     });
     await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
-    gateway = await createGatewayApp({
-      mode: 'distributed',
-      upstream: new HttpProxyUpstream(Object.fromEntries(serviceNames.map((name) => [name, url])) as Record<ServiceName, string>, POOL),
-      rateLimiter: createRateLimiter({ points: 1000, windowSeconds: 60 }),
-      revocations: new MemoryRevocationList(),
-      logger: createLogger('test', 'silent'),
-      webDir: webFixture(),
-      corsOrigins: [],
-      trustProxy: 'loopback',
-      probe: async () => ({}),
-      openApi: async () => mergeOpenApi([]),
-    });
-    await gateway.listen(0, '127.0.0.1');
+    gateway = await testGateway({ mode: 'distributed', upstream: new HttpProxyUpstream(everyServiceAt(url), POOL) });
     base = await gateway.getUrl();
   });
 

@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { contentService } from '@shiliu/content';
 import { type EventEnvelope, userRegistered } from '@shiliu/contracts';
-import { createGatewayApp, createRateLimiter, InProcessUpstream, mergeOpenApi, type RequestHandler } from '@shiliu/gateway';
-import { audienceClaim, createLogger, createServiceApp, type ServiceApp, type ServiceName, TOKEN_ISSUER } from '@shiliu/platform';
+import { InProcessUpstream, mergeOpenApi, type RequestHandler } from '@shiliu/gateway';
+import { audienceClaim, createServiceApp, type ServiceApp, type ServiceName, TOKEN_ISSUER } from '@shiliu/platform';
 import { testServiceRuntime, waitFor } from '@shiliu/platform/testing';
 import { socialService } from '@shiliu/social';
 import { importPKCS8, SignJWT } from 'jose';
 import sharp from 'sharp';
-import { webFixture } from './web-fixture';
+import { testGateway } from './test-gateway';
 
 interface Envelope<T> {
   code: number;
@@ -47,19 +47,13 @@ describe('social in embedded mode (gateway → modules in process, in-process ev
     await content.relay.start();
     await social.relay.start();
     const handler = (service: ServiceApp) => service.app.getHttpAdapter().getInstance() as RequestHandler;
-    gateway = await createGatewayApp({
+    gateway = await testGateway({
       mode: 'embedded',
       upstream: new InProcessUpstream({ content: handler(content), social: handler(social) }),
-      rateLimiter: createRateLimiter({ points: 1000, windowSeconds: 60 }),
-      logger: createLogger('test', 'silent'),
-      webDir: webFixture(),
-      corsOrigins: [],
       revocations: runtime.revocations,
-      trustProxy: 'loopback',
       probe: async () => ({ content: 'up', social: 'up' }),
       openApi: async () => mergeOpenApi([content.openApi, social.openApi]),
     });
-    await gateway.listen(0, '127.0.0.1');
     base = await gateway.getUrl();
     const key = await importPKCS8(runtime.keys.privateKeyPem, 'EdDSA');
     for (const n of [1, 2]) {

@@ -1,15 +1,15 @@
 import { mediaService } from '@shiliu/media';
-import { createLogger, createServiceApp, type JobStatus, type ServiceApp } from '@shiliu/platform';
+import { createServiceApp, type JobStatus, type ServiceApp } from '@shiliu/platform';
 import { signUserToken, testServiceRuntime, waitFor } from '@shiliu/platform/testing';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { createGatewayApp, createRateLimiter, InProcessUpstream, mergeOpenApi, type RequestHandler } from '@shiliu/gateway';
+import { InProcessUpstream, mergeOpenApi, type RequestHandler } from '@shiliu/gateway';
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
-import { webFixture } from './web-fixture';
+import { testGateway } from './test-gateway';
 
 const run = promisify(execFile);
 
@@ -35,19 +35,13 @@ describe('uploads through the gateway in embedded mode', () => {
     const runtime = await testServiceRuntime();
     token = await signUserToken(runtime.keys, 5001, 'user_5001');
     media = await createServiceApp(mediaService, runtime);
-    gateway = await createGatewayApp({
+    gateway = await testGateway({
       mode: 'embedded',
       upstream: new InProcessUpstream({ media: media.app.getHttpAdapter().getInstance() as RequestHandler }),
-      rateLimiter: createRateLimiter({ points: 1000, windowSeconds: 60 }),
-      logger: createLogger('test', 'silent'),
-      webDir: webFixture(),
-      corsOrigins: [],
       revocations: runtime.revocations,
-      trustProxy: 'loopback',
       probe: async () => ({ media: 'up' }),
       openApi: async () => mergeOpenApi([media.openApi]),
     });
-    await gateway.listen(0, '127.0.0.1');
     base = await gateway.getUrl();
   });
 

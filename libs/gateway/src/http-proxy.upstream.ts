@@ -13,7 +13,10 @@ import type { RouteLimits } from './route-limits';
  */
 const IDLE_CONNECTION_MS = 4_000;
 
-/** Connections to one service for calls (`UPSTREAM_CONNECTIONS`): enough for a service's pool of 10 database connections to stay busy. */
+/**
+ * Connections to one service for calls (`UPSTREAM_CONNECTIONS`): well above what a service answers at once (its
+ * database pool is 10), far below the listen backlog (511) whose overflow was answered with resets.
+ */
 export const UPSTREAM_CONNECTIONS = 64;
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host']);

@@ -163,15 +163,13 @@ export class ReadCache implements OnModuleInit, OnModuleDestroy {
     this.notices = await PgListener.of(options.url, this.logger).subscribe(cacheChannelOf(options.schema), {
       notice: (payload) => this.apply(payload || '*'),
       up: () => {
-        this.clock.tick++;
-        this.clearAll();
+        this.forgetAll();
         this.listening = true;
       },
       down: () => {
         this.logger.warn('read cache not listening for changes; reading through until it is');
         this.listening = false;
-        this.clock.tick++;
-        this.clearAll();
+        this.forgetAll();
         for (const release of this.settling.values()) release();
       },
     });
@@ -203,5 +201,11 @@ export class ReadCache implements OnModuleInit, OnModuleDestroy {
 
   private clearAll(): void {
     for (const region of [this.details, this.cards, this.comments, this.feeds]) region.clear();
+  }
+
+  /** Notices were or will be missed: nothing kept, and no read in flight may keep what it loaded. */
+  private forgetAll(): void {
+    this.clock.tick++;
+    this.clearAll();
   }
 }

@@ -1,4 +1,4 @@
-import { BadRequestException, Body, ConflictException, Controller, Delete, Get, Injectable, NotFoundException, Param, Post, Put } from '@nestjs/common';
+import { Body, ConflictException, Controller, Delete, Get, Injectable, NotFoundException, Param, Post, Put } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   AdminIdsDto,
@@ -79,8 +79,9 @@ export class AdminFollowsService {
 
   /**
    * Moves a follow to another pair: the old follower unfollows and the new one follows, in one transaction (a new
-   * row, so the answer carries its new id). Unchanged, it changes nothing; a pair that already follows is a 409, as
-   * content answers for a like or collection moved onto one that exists.
+   * row, so the answer carries its new id). Unchanged, it changes nothing; following oneself is refused by the follow
+   * itself (400); a pair that already follows is a 409, as content answers for a like or collection moved onto one
+   * that exists.
    */
   async update(id: number, followerId: string, followingId: string): Promise<AdminFollowView> {
     const follow = await this.lists.one(this.dataSource.manager, id);
@@ -88,7 +89,6 @@ export class AdminFollowsService {
     const follower = await this.lists.card(this.dataSource.manager, followerId);
     const following = await this.lists.card(this.dataSource.manager, followingId);
     if (!follower || !following) throw new NotFoundException('用户不存在');
-    if (follower.id === following.id) throw new BadRequestException('不能关注自己');
     const existing = await this.lists.between(this.dataSource.manager, Number(follower.id), Number(following.id));
     if (existing && existing.id !== follow.id) throw new ConflictException('关注者已经关注过该用户');
     if (!existing) {
