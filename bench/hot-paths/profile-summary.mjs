@@ -1,14 +1,17 @@
 #!/usr/bin/env node
 // Where a process's CPU went, from a .cpuprofile (node --cpu-prof; run.mjs writes them with PROFILE_DIR): self time
 // by area (the package or workspace folder a function lives in), and the heaviest functions. Start-up is left out:
-// the window begins after the last sample in the TypeScript compiler (ts-node compiles the workspace at start-up).
+// the window begins after the last sample loading modules (or in ts-node's TypeScript compiler, when run from source).
 // Usage: node bench/hot-paths/profile-summary.mjs <file.cpuprofile> [functions to list, default 25]
 import { readFileSync } from 'node:fs';
 
 const [file, top = '25'] = process.argv.slice(2);
 const profile = JSON.parse(readFileSync(file, 'utf8'));
 const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-const compiling = (id) => (byId.get(id).callFrame.url ?? '').includes('node_modules/typescript/');
+const compiling = (id) => {
+  const url = byId.get(id).callFrame.url ?? '';
+  return url.includes('node_modules/typescript/') || url.startsWith('node:internal/modules/');
+};
 let from = 0;
 for (let i = 0; i < profile.samples.length; i++) if (compiling(profile.samples[i])) from = i + 1;
 const self = new Map();

@@ -6,7 +6,8 @@
 //
 // Usage: infra/local/up && npm run build && node bench/hot-paths/run.mjs [seconds per case, default 15] [embedded|distributed|both]
 // The processes run from the build, as a deployment runs them: memory is measured without ts-node's compiler.
-// Not part of `npm test`: it wants the machine to itself. PROFILE_DIR=<dir> runs the processes under --cpu-prof.
+// Not part of `npm test`: it wants the machine to itself. PROFILE_DIR=<dir> runs the processes under --cpu-prof;
+// CASES=detail,comments runs only the cases whose names contain one of those words.
 import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync, mkdtempSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,7 +29,7 @@ const LIKES = 50_000;
 const LIKERS = 50;
 const GATEWAY_PORT = 8093;
 const CONTENT_PORT = 3193;
-const BARE_PORT = 8094;
+const BARE_PORT = 8097;
 /** Pool sizes the services use: createServiceApp's default when distributed, the embedded host's. */
 const POOL_SIZE = { embedded: 5, distributed: 10 };
 const PROFILE_DIR = process.env.PROFILE_DIR;
@@ -173,6 +174,8 @@ const cases = [
     },
   },
 ];
+const wanted = process.env.CASES?.split(',').map((word) => word.trim()).filter(Boolean);
+const selectedCases = wanted ? cases.filter((each) => wanted.some((word) => each.name.includes(word))) : cases;
 let likerSeq = 0;
 
 /** The resident set of a process, in MB. */
@@ -309,7 +312,7 @@ for (const mode of modes) {
   const rest = Object.fromEntries(Object.entries(processes).map(([name, child]) => [name, rssOf(child.pid)]));
 
   const rows = [];
-  for (const each of cases) {
+  for (const each of selectedCases) {
     process.stdout.write(`${each.name}: `);
     // One call tells the answer's size, for the bare server's floor.
     const { path = each.request.path ?? '/api/posts/1', ...init } = each.sample ?? {};

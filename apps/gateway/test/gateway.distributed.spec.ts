@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { JSON_BODY_LIMIT_BYTES } from '@shiliu/platform';
-import { createRateLimiter, HttpProxyUpstream, routeLimits } from '@shiliu/gateway';
+import { RateLimiter, HttpProxyUpstream, routeLimits } from '@shiliu/gateway';
 import { everyServiceAt, testGateway } from './test-gateway';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -150,7 +150,7 @@ describe('gateway in distributed mode (HTTP proxy)', () => {
     const limited = await testGateway({
       mode: 'distributed',
       upstream: new HttpProxyUpstream(everyServiceAt('http://127.0.0.1:9')),
-      rateLimiter: createRateLimiter({ points: 2, windowSeconds: 60 }),
+      rateLimiter: new RateLimiter({ points: 2, windowSeconds: 60 }),
     });
     try {
       const url = `${await limited.getUrl()}/api/posts`;

@@ -1,5 +1,5 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { createGatewayApp, createRateLimiter, type GatewayOptions, mergeOpenApi } from '@shiliu/gateway';
+import { createGatewayApp, RateLimiter, type GatewayOptions, mergeOpenApi } from '@shiliu/gateway';
 import { createLogger, MemoryRevocationList, type ServiceName, serviceNames } from '@shiliu/platform';
 import { webFixture } from './web-fixture';
 
@@ -10,7 +10,7 @@ import { webFixture } from './web-fixture';
  */
 export async function testGateway(options: Pick<GatewayOptions, 'mode' | 'upstream'> & Partial<GatewayOptions>): Promise<NestExpressApplication> {
   const gateway = await createGatewayApp({
-    rateLimiter: createRateLimiter({ points: 1000, windowSeconds: 60 }),
+    rateLimiter: new RateLimiter({ points: 1000, windowSeconds: 60 }),
     revocations: new MemoryRevocationList(),
     logger: createLogger('test', 'silent'),
     webDir: webFixture(),

@@ -5,9 +5,9 @@ import { AnswerTracker, EnvelopeExceptionFilter, EnvelopeInterceptor, httpMetric
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { GATEWAY_OPTIONS, GatewayController, GatewayProbeController, type GatewayRouteOptions } from './gateway.controller';
 import { gatewayMiddleware } from './gateway.middleware';
+import type { RateLimiter } from './rate-limit';
 import type { RouteLimitTable } from './route-limits';
 import { RouteMatcher } from './route-matcher';
 import { routeTable } from './route-table';
@@ -23,7 +23,7 @@ export const corsOriginsSetting = () =>
 
 export interface GatewayOptions extends GatewayRouteOptions {
   upstream: Upstream;
-  rateLimiter: RateLimiterAbstract;
+  rateLimiter: RateLimiter;
   /** The process's list of revoked sessions (the same one its services use when embedded). */
   revocations: RevocationList;
   logger: Logger;

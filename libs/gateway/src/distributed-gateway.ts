@@ -15,7 +15,7 @@ import { Redis } from 'ioredis';
 import { z } from 'zod';
 import { corsOriginsSetting, createGatewayApp } from './create-gateway-app';
 import { HttpProxyUpstream, UPSTREAM_CONNECTIONS } from './http-proxy.upstream';
-import { createRateLimiter } from './rate-limit';
+import { RateLimiter } from './rate-limit';
 import { httpServiceProbe } from './service-probe';
 
 const gatewaySettings = {
@@ -48,12 +48,13 @@ export async function runDistributedGateway(): Promise<void> {
     redis.on('error', (err) => logger.warn({ err }, 'redis unavailable; rate limits counted in memory'));
     const revocations = new RedisRevocationList(redis, logger);
     await revocations.whenReady();
+    const rateLimiter = new RateLimiter({ points: settings.RATE_LIMIT_PER_MINUTE, windowSeconds: 60 }, redis, logger);
 
     const app = await createGatewayApp({
       mode: 'distributed',
       upstream: new HttpProxyUpstream(baseUrls, settings.UPSTREAM_CONNECTIONS),
       revocations,
-      rateLimiter: createRateLimiter({ points: settings.RATE_LIMIT_PER_MINUTE, windowSeconds: 60 }, redis),
+      rateLimiter,
       logger,
       webDir: settings.WEB_DIST_DIR,
       corsOrigins: settings.CORS_ORIGINS,
@@ -68,6 +69,8 @@ export async function runDistributedGateway(): Promise<void> {
       await app.close();
       await metrics.close();
       await revocations.close();
+      rateLimiter.close();
+      await rateLimiter.sync();
       redis.disconnect();
       process.exit(0);
     };

@@ -22,7 +22,7 @@ import { apiDocument } from '@shiliu/contracts';
 import { z } from 'zod';
 import { corsOriginsSetting, createGatewayApp } from './create-gateway-app';
 import { InProcessUpstream, type RequestHandler } from './in-process.upstream';
-import { createRateLimiter } from './rate-limit';
+import { RateLimiter } from './rate-limit';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres';
 
 const embeddedSettings = {
@@ -89,7 +89,7 @@ export async function runEmbedded(services: ServiceDefinition[]): Promise<void> 
       mode: 'embedded',
       upstream: new InProcessUpstream(handlers),
       revocations,
-      rateLimiter: createRateLimiter({ points: settings.RATE_LIMIT_PER_MINUTE, windowSeconds: 60 }),
+      rateLimiter: new RateLimiter({ points: settings.RATE_LIMIT_PER_MINUTE, windowSeconds: 60 }),
       logger,
       webDir: resolve(settings.WEB_DIST_DIR),
       corsOrigins: settings.CORS_ORIGINS,

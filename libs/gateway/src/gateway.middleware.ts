@@ -1,10 +1,9 @@
 import type { NextFunction, Request, Response } from 'express';
 import { carriesRevokedSession, contextForRequest, gatewayUpstreamErrors, REQUEST_ID_HEADER, type RevocationList, runInContext } from '@shiliu/platform';
 import type { Logger } from 'pino';
-import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { limitsOf, routeLimits, type RouteLimitTable } from './route-limits';
 import type { RouteMatcher } from './route-matcher';
-import { consume } from './rate-limit';
+import type { RateLimiter } from './rate-limit';
 import { failCall, type Upstream } from './upstream';
 
 /** A call slower than this is logged at the default level. */
@@ -18,7 +17,7 @@ const SLOW_CALL_MS = 1_000;
 export function gatewayMiddleware(
   matcher: RouteMatcher,
   upstream: Upstream,
-  limiter: RateLimiterAbstract,
+  limiter: RateLimiter,
   logger: Logger,
   revocations: RevocationList,
   limitTable: RouteLimitTable = routeLimits,
@@ -44,38 +43,37 @@ export function gatewayMiddleware(
       logger[level]({ requestId: context.requestId, method: req.method, path, target: entry.service, status: res.statusCode, ms: Math.round(ms) }, 'request');
     });
     runInContext(context, () => {
-      consume(limiter, req.ip ?? 'unknown')
-        .then((waitSeconds) => {
-          if (waitSeconds > 0) {
-            res.setHeader('Retry-After', String(waitSeconds));
-            failCall(res, 429);
-            return;
-          }
-          if (carriesRevokedSession(req.headers.authorization, revocations)) {
-            failCall(res, 401);
-            return;
-          }
-          const limits = limitsOf(entry, limitTable);
-          const declared = Number(req.headers['content-length'] ?? 0);
-          if (declared > limits.maxBodyBytes) {
-            res.setHeader('Connection', 'close');
-            failCall(res, 413);
-            return;
-          }
-          // The one timeout for both modes: the whole call, from hand-off to the end of the answer (a stream has none).
-          if (limits.timeoutMs > 0) {
-            const timer = setTimeout(() => {
-              if (!res.writableEnded) gatewayUpstreamErrors.inc({ service: entry.service, kind: 'timeout' });
-              failCall(res, 504);
-            }, limits.timeoutMs);
-            res.on('close', () => clearTimeout(timer));
-          }
-          upstream.forward(req, res, entry, limits);
-        })
-        .catch((error: unknown) => {
-          logger.error({ err: error }, 'gateway failed to route a call');
-          failCall(res, 502);
-        });
+      try {
+        const waitSeconds = limiter.consume(req.ip ?? 'unknown');
+        if (waitSeconds > 0) {
+          res.setHeader('Retry-After', String(waitSeconds));
+          failCall(res, 429);
+          return;
+        }
+        if (carriesRevokedSession(req.headers.authorization, revocations)) {
+          failCall(res, 401);
+          return;
+        }
+        const limits = limitsOf(entry, limitTable);
+        const declared = Number(req.headers['content-length'] ?? 0);
+        if (declared > limits.maxBodyBytes) {
+          res.setHeader('Connection', 'close');
+          failCall(res, 413);
+          return;
+        }
+        // The one timeout for both modes: the whole call, from hand-off to the end of the answer (a stream has none).
+        if (limits.timeoutMs > 0) {
+          const timer = setTimeout(() => {
+            if (!res.writableEnded) gatewayUpstreamErrors.inc({ service: entry.service, kind: 'timeout' });
+            failCall(res, 504);
+          }, limits.timeoutMs);
+          res.on('close', () => clearTimeout(timer));
+        }
+        upstream.forward(req, res, entry, limits);
+      } catch (error) {
+        logger.error({ err: error }, 'gateway failed to route a call');
+        failCall(res, 502);
+      }
     });
   };
 }

@@ -1,33 +1,73 @@
-import { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
+import { RateLimiter } from '../src';
 import { requireEnv } from '@shiliu/platform/testing';
-import { consume, createRateLimiter } from '../src';
+import { Redis } from 'ioredis';
 
+// Two gateway replicas' limiters over the real Redis; each test has a key prefix of its own.
+describe('RateLimiter', () => {
+  let redis: Redis;
+  const limiters: RateLimiter[] = [];
+  /** Mid-window, so that no test runs into the next minute. */
+  let clock = 0;
+  const replica = (points: number, prefix: string, shared: Redis | undefined = redis) => {
+    const limiter = new RateLimiter({ points, windowSeconds: 60 }, shared, undefined, prefix, () => clock);
+    limiters.push(limiter);
+    return limiter;
+  };
 
-/** Rate limits live in Redis in distributed mode so every gateway replica shares one count. */
-describe('rate limiting', () => {
-  it('counts in Redis across limiter instances and tells how long to wait', async () => {
-    const redis = new Redis(requireEnv('REDIS_URL'));
-    try {
-      const key = `client-${randomUUID()}`;
-      const first = createRateLimiter({ points: 3, windowSeconds: 60 }, redis);
-      const second = createRateLimiter({ points: 3, windowSeconds: 60 }, redis);
-      expect(await consume(first, key)).toBe(0);
-      expect(await consume(second, key)).toBe(0);
-      expect(await consume(first, key)).toBe(0);
-      const wait = await consume(second, key);
-      expect(wait).toBeGreaterThan(0);
-      expect(wait).toBeLessThanOrEqual(60);
-      expect(await redis.exists(`shiliu:gateway:rl:${key}`)).toBe(1);
-    } finally {
-      redis.disconnect();
-    }
+  beforeAll(() => {
+    redis = new Redis(requireEnv('REDIS_URL'), { maxRetriesPerRequest: 1 });
+  });
+  beforeEach(() => {
+    clock = 1_000 * 60_000 + 30_000;
+  });
+  afterEach(() => {
+    limiters.splice(0).forEach((limiter) => limiter.close());
+  });
+  afterAll(() => redis.disconnect());
+
+  it('lets a client make its calls and refuses the next one, naming the seconds to the window’s end', () => {
+    const limiter = replica(3, `test:rl:${randomUUID()}`, undefined);
+    expect([limiter.consume('10.0.0.1'), limiter.consume('10.0.0.1'), limiter.consume('10.0.0.1')]).toEqual([0, 0, 0]);
+    expect(limiter.consume('10.0.0.1')).toBe(30);
+    // Another address has a count of its own, and the next window starts afresh.
+    expect(limiter.consume('10.0.0.2')).toBe(0);
+    clock += 30_000;
+    expect(limiter.consume('10.0.0.1')).toBe(0);
   });
 
-  it('counts in memory in embedded mode', async () => {
-    const limiter = createRateLimiter({ points: 1, windowSeconds: 60 });
-    expect(await consume(limiter, 'a')).toBe(0);
-    expect(await consume(limiter, 'a')).toBeGreaterThan(0);
-    expect(await consume(limiter, 'b')).toBe(0);
+  it('shares one count among replicas through Redis', async () => {
+    const prefix = `test:rl:${randomUUID()}`;
+    const [a, b] = [replica(5, prefix), replica(5, prefix)];
+    for (let i = 0; i < 4; i++) expect(a.consume('10.0.0.1')).toBe(0);
+    await a.sync();
+    expect(b.consume('10.0.0.1')).toBe(0);
+    await b.sync();
+    // Five calls in all, four through a and one through b: the sixth is refused whichever replica it reaches.
+    expect(b.consume('10.0.0.1')).toBeGreaterThan(0);
+    await a.sync();
+    expect(a.consume('10.0.0.1')).toBe(0);
+    await a.sync();
+    expect(a.consume('10.0.0.1')).toBeGreaterThan(0);
+    expect(Number(await redis.get(`${prefix}:${Math.floor(clock / 60_000)}:10.0.0.1`))).toBe(6);
+    expect(await redis.pttl(`${prefix}:${Math.floor(clock / 60_000)}:10.0.0.1`)).toBeGreaterThan(60_000);
+  });
+
+  it('counts in memory while Redis is unreachable and adds those calls once it answers again', async () => {
+    const prefix = `test:rl:${randomUUID()}`;
+    const late = new Redis(requireEnv('REDIS_URL'), { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0 });
+    try {
+      const limiter = replica(2, prefix, late);
+      expect([limiter.consume('10.0.0.1'), limiter.consume('10.0.0.1')]).toEqual([0, 0]);
+      await limiter.sync();
+      expect(limiter.consume('10.0.0.1')).toBeGreaterThan(0);
+      expect(await redis.exists(`${prefix}:${Math.floor(clock / 60_000)}:10.0.0.1`)).toBe(0);
+      // The failed attempt set the lazy client connecting; the next sync finds it ready.
+      if (late.status !== 'ready') await new Promise((resolve) => late.once('ready', resolve));
+      await limiter.sync();
+      expect(Number(await redis.get(`${prefix}:${Math.floor(clock / 60_000)}:10.0.0.1`))).toBe(3);
+    } finally {
+      late.disconnect();
+    }
   });
 });

@@ -1,0 +1,62 @@
+#!/usr/bin/env node
+// The gateway's own cost per call (issue 10's "per-request cost that is not the work"): a fixed 1 KB answer from a
+// bare Node server, asked for directly and through the distributed gateway (rate limit, revoked-session check,
+// route table, security headers, proxy hop), 50 connections, alternating so both see the same machine.
+//
+// Usage: infra/local/up && npm run build && node bench/gateway/run.mjs [seconds per run, default 10] [rounds, default 2]
+// PROFILE_DIR=<dir> runs the gateway under --cpu-prof (bench/hot-paths/profile-summary.mjs reads it).
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { benchEnv, root, tokenKeys, waitFor } from '../lib.mjs';
+
+const seconds = Number(process.argv[2] ?? 10);
+const rounds = Number(process.argv[3] ?? 2);
+const BARE_PORT = 3391;
+const GATEWAY_PORT = 8391;
+
+const env = benchEnv();
+const body = Buffer.from(JSON.stringify({ code: 200, message: 'ok', data: { text: 'y'.repeat(960) } }));
+const bare = createServer((req, res) => {
+  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
+  res.end(body);
+}).listen(BARE_PORT, '127.0.0.1');
+
+const webDir = tokenKeys();
+writeFileSync(join(webDir, 'index.html'), '<!doctype html>');
+const profile = process.env.PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE_DIR}`, '--cpu-prof-name=gateway.cpuprofile'] : [];
+const gateway = spawn(process.execPath, [...profile, 'apps/gateway/dist/main.js'], {
+  cwd: root,
+  stdio: ['ignore', 'inherit', 'inherit'],
+  env: {
+    ...env,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    METRICS_PORT: '0',
+    PORT: String(GATEWAY_PORT),
+    ...Object.fromEntries(['AUTH', 'CONTENT', 'SOCIAL', 'NOTIFY', 'SEARCH', 'MEDIA'].map((name) => [`${name}_URL`, `http://127.0.0.1:${BARE_PORT}`])),
+    RATE_LIMIT_PER_MINUTE: '1000000000',
+    WEB_DIST_DIR: webDir,
+  },
+});
+await waitFor(`http://127.0.0.1:${GATEWAY_PORT}/api/health`, 'the gateway');
+
+const path = '/api/posts/1/comments?page=1&limit=5';
+const rows = [];
+for (let round = 0; round < rounds; round++) {
+  for (const [name, port] of [['bare server', BARE_PORT], ['through the gateway', GATEWAY_PORT]]) {
+    const result = await autocannon({ url: `http://127.0.0.1:${port}${path}`, connections: 50, duration: seconds });
+    if (result.non2xx || result.errors) throw new Error(`${name}: ${result.non2xx} answers not 2xx, ${result.errors} errors`);
+    rows.push({ name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 });
+  }
+}
+console.log(`\n${body.length}-byte answer, 50 connections, ${seconds} s per run\n| | req/s | p50 ms | p99 ms |\n|---|---|---|---|`);
+for (const row of rows) console.log(`| ${row.name} | ${Math.round(row.rps)} | ${row.p50} | ${row.p99} |`);
+const mean = (name) => rows.filter((row) => row.name === name).reduce((sum, row) => sum + row.rps, 0) / rounds;
+console.log(`\nwhat the gateway adds per call at saturation: ${(1000 / mean('through the gateway') - 1000 / mean('bare server')).toFixed(3)} ms`);
+gateway.kill('SIGINT');
+await new Promise((resolve) => gateway.once('exit', resolve));
+bare.close();
+process.exit(0);
