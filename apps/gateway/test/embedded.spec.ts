@@ -51,6 +51,7 @@ describe('embedded default (npm start)', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
+  /** A cold start compiles the workspace through ts-node and initialises PostgreSQL: 86 s has been seen on two busy cores. */
   const start = async () => {
     const child = spawnTs(entry, [], env);
     await waitFor(
@@ -59,7 +60,7 @@ describe('embedded default (npm start)', () => {
         assertRunning(child);
         return (await fetch(`${base}/api/health`)).ok;
       },
-      90_000,
+      180_000,
       500,
     );
     return child;
@@ -102,7 +103,7 @@ describe('embedded default (npm start)', () => {
     expect(await unknown.json()).toEqual({ code: 404, message: '资源不存在', data: null });
     expect(await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text()).toContain('shiliu_http_request_duration_seconds');
     expect(await (await fetch(`${base}/metrics`)).text()).not.toContain('shiliu_http_request_duration_seconds');
-  });
+  }, 300_000);
 
   it('creates the administrator with a generated password printed once, and loads the demo data', async () => {
     const printed = /generated password (\S+) /.exec(server!.output());
@@ -151,5 +152,5 @@ describe('embedded default (npm start)', () => {
     const { rows } = await again.query(`SELECT note FROM public.restart_probe`);
     await again.end();
     expect(rows).toEqual([{ note: '还在吗' }]);
-  });
+  }, 300_000);
 });

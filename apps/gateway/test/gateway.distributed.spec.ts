@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { JSON_BODY_LIMIT_BYTES } from '@shiliu/platform';
+import { JSON_BODY_LIMIT_BYTES, metricsRegistry } from '@shiliu/platform';
 import { RateLimiter, HttpProxyUpstream, routeLimits } from '@shiliu/gateway';
 import { everyServiceAt, testGateway } from './test-gateway';
 
@@ -73,6 +73,18 @@ describe('gateway in distributed mode (HTTP proxy)', () => {
     expect(seen.headers?.['x-request-id']).toBe('request-abc-123');
     expect(seen.headers?.['x-forwarded-for']).toBe('127.0.0.1');
     expect(seen.bytes).toBe(Buffer.byteLength(JSON.stringify({ title: '你好' })));
+  });
+
+  it('answers a proxied call with the security headers, believes a trusted proxy about the caller and counts the call under its route', async () => {
+    const answer = await fetch(`${base}/api/posts/42`, { headers: { 'x-forwarded-for': '203.0.113.7', 'x-forwarded-proto': 'https' } });
+    expect(answer.status).toBe(201);
+    expect(answer.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(answer.headers.get('x-powered-by')).toBeNull();
+    // The loopback peer is a trusted proxy in these tests, so the address it forwards for is the caller's.
+    expect(seen.headers?.['x-forwarded-for']).toBe('203.0.113.7');
+    expect(seen.headers?.['x-forwarded-proto']).toBe('https');
+    expect(await metricsRegistry.metrics()).toContain('shiliu_http_request_duration_seconds_count{service="gateway",method="GET",route="/api/posts/:id",status="201"} 1');
   });
 
   it('streams a 100 MB video upload through without holding it in memory', async () => {

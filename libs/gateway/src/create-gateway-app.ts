@@ -1,3 +1,4 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { type BeforeApplicationShutdown, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -6,7 +7,7 @@ import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { GATEWAY_OPTIONS, GatewayController, GatewayProbeController, type GatewayRouteOptions } from './gateway.controller';
-import { gatewayMiddleware } from './gateway.middleware';
+import { gatewayMiddleware, type TrustProxy } from './gateway.middleware';
 import type { RateLimiter } from './rate-limit';
 import type { RouteLimitTable } from './route-limits';
 import { RouteMatcher } from './route-matcher';
@@ -36,9 +37,38 @@ export interface GatewayOptions extends GatewayRouteOptions {
   routeLimits?: RouteLimitTable;
 }
 
+/** The security headers for the pages and the API; scripts only from our own origin, so injected markup cannot run. */
+const securityHeaders = helmet({
+  contentSecurityPolicy: {
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      mediaSrc: ["'self'", 'blob:'],
+      connectSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      frameAncestors: ["'none'"],
+    },
+  },
+  crossOriginEmbedderPolicy: false,
+});
+
+/** The headers helmet sets: the same for every answer with this configuration, so they are worked out once. */
+function headersOf(middleware: typeof securityHeaders): [string, string][] {
+  const headers: [string, string][] = [];
+  const recorder = { setHeader: (name: string, value: string) => headers.push([name, value]), removeHeader: () => undefined };
+  middleware({} as IncomingMessage, recorder as unknown as ServerResponse, () => undefined);
+  return headers;
+}
+
 /**
  * The gateway: CORS, then the route table (rate limit, body limit, timeout, hand-off), then its own calls
  * (health, OpenAPI), then the web app. Metrics are on the management port (startMetricsServer). Bodies are never parsed here: they stream to the services.
+ *
+ * Its front door, Node's request listener, sends the API calls the route table knows straight to their service:
+ * express's router and its middleware cost about as much as the hop itself. Only a call whose origin may need
+ * CORS headers, and everything the table does not know, go through express.
  */
 export async function createGatewayApp(options: GatewayOptions): Promise<NestExpressApplication> {
   const answers = new AnswerTracker();
@@ -56,34 +86,36 @@ export async function createGatewayApp(options: GatewayOptions): Promise<NestExp
   class GatewayModule {}
 
   const app = await NestFactory.create<NestExpressApplication>(GatewayModule, { logger: new NestPinoLogger(options.logger), bodyParser: false, abortOnError: false });
-  app.use(answers.middleware);
   app.set('trust proxy', options.trustProxy);
-  // Security headers for the pages and the API; scripts only from our own origin, so injected markup cannot run.
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          mediaSrc: ["'self'", 'blob:'],
-          connectSrc: ["'self'"],
-          objectSrc: ["'none'"],
-          frameAncestors: ["'none'"],
-        },
-      },
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
   app.disable('x-powered-by');
+  const expressApp = app.getHttpAdapter().getInstance() as ((req: IncomingMessage, res: ServerResponse) => void) & { get(setting: string): unknown };
+  const api = gatewayMiddleware(
+    new RouteMatcher(routeTable),
+    options.upstream,
+    options.rateLimiter,
+    options.logger,
+    options.revocations,
+    expressApp.get('trust proxy fn') as TrustProxy,
+    options.routeLimits,
+  );
   // The web app is served from this origin; only the configured others may call with credentials.
   app.enableCors({ origin: options.corsOrigins.length > 0 ? options.corsOrigins : false, credentials: true, maxAge: 600 });
+  app.use(api);
   app.use(httpMetricsMiddleware('gateway'));
-  app.use(gatewayMiddleware(new RouteMatcher(routeTable), options.upstream, options.rateLimiter, options.logger, options.revocations, options.routeLimits));
   app.use(...webAppMiddleware(options.webDir));
   app.useGlobalInterceptors(new EnvelopeInterceptor());
   app.useGlobalFilters(new EnvelopeExceptionFilter(options.logger));
   await app.init();
+
+  const headers = headersOf(securityHeaders);
+  const server = app.getHttpServer() as Server;
+  server.removeAllListeners('request');
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    answers.middleware(req, res, () => {
+      for (const [name, value] of headers) res.setHeader(name, value);
+      if (options.corsOrigins.length > 0 && req.headers.origin !== undefined) expressApp(req, res);
+      else api(req, res, () => expressApp(req, res));
+    });
+  });
   return app;
 }

@@ -1,18 +1,33 @@
-import type { NextFunction, Request, Response } from 'express';
-import { carriesRevokedSession, contextForRequest, gatewayUpstreamErrors, REQUEST_ID_HEADER, type RevocationList, runInContext } from '@shiliu/platform';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { TLSSocket } from 'node:tls';
+import { carriesRevokedSession, contextForRequest, gatewayUpstreamErrors, REQUEST_ID_HEADER, type RevocationList, runInContext, timeHttpCall } from '@shiliu/platform';
 import type { Logger } from 'pino';
+import proxyAddress from 'proxy-addr';
 import { limitsOf, routeLimits, type RouteLimitTable } from './route-limits';
 import type { RouteMatcher } from './route-matcher';
 import type { RateLimiter } from './rate-limit';
-import { failCall, type Upstream } from './upstream';
+import { type Caller, failCall, type Upstream } from './upstream';
+
+/** Whether to believe the address at `hop` (0: the socket's peer) when it says whom it forwards for: express's compiled `trust proxy`. */
+export type TrustProxy = (address: string, hop: number) => boolean;
+
+/** The caller's address and protocol, read as express reads `req.ip` and `req.protocol`. */
+export function callerOf(req: IncomingMessage, trust: TrustProxy): Caller {
+  const address = proxyAddress(req, trust);
+  let protocol = (req.socket as TLSSocket).encrypted ? 'https' : 'http';
+  const forwarded = req.headers['x-forwarded-proto'];
+  if (typeof forwarded === 'string' && trust(req.socket.remoteAddress ?? '', 0)) protocol = forwarded.split(',')[0].trim();
+  return { address, protocol };
+}
 
 /** A call slower than this is logged at the default level. */
 const SLOW_CALL_MS = 1_000;
 
 /**
  * Every /api call the route table knows: rate limit, revoked session, body size, timeout, then hand-off to the owning
- * service. Calls the table does not know fall through to the gateway's own routes and, failing those,
- * to the 404 envelope.
+ * service. Calls the table does not know fall through (`next`) to the gateway's own routes and, failing those,
+ * to the 404 envelope. It works on Node's own request and answer, so that the gateway's front door can run it
+ * without express (createGatewayApp).
  */
 export function gatewayMiddleware(
   matcher: RouteMatcher,
@@ -20,11 +35,14 @@ export function gatewayMiddleware(
   limiter: RateLimiter,
   logger: Logger,
   revocations: RevocationList,
+  trust: TrustProxy,
   limitTable: RouteLimitTable = routeLimits,
 ) {
-  return (req: Request, res: Response, next: NextFunction): void => {
-    const path = req.path;
-    const entry = path.startsWith('/api/') ? matcher.match(req.method, path) : null;
+  return (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
+    const url = req.url ?? '/';
+    const query = url.indexOf('?');
+    const path = query < 0 ? url : url.slice(0, query);
+    const entry = path.startsWith('/api/') ? matcher.match(req.method ?? 'GET', path) : null;
     if (!entry) {
       next();
       return;
@@ -33,6 +51,8 @@ export function gatewayMiddleware(
     req.headers[REQUEST_ID_HEADER] = context.requestId;
     res.setHeader(REQUEST_ID_HEADER, context.requestId);
     const started = process.hrtime.bigint();
+    const timed = timeHttpCall('gateway', req.method ?? 'GET');
+    res.once('finish', () => timed(entry.path, res.statusCode));
     // One access line per call, with the request id that the services' and the events' log lines also carry. At the
     // default level only failed and slow calls write theirs (the metrics count every call): a line per call would
     // add a serialisation and a write to stdout to every hot read (LOG_LEVEL=debug brings them all back).
@@ -44,7 +64,8 @@ export function gatewayMiddleware(
     });
     runInContext(context, () => {
       try {
-        const waitSeconds = limiter.consume(req.ip ?? 'unknown');
+        const caller = callerOf(req, trust);
+        const waitSeconds = limiter.consume(caller.address);
         if (waitSeconds > 0) {
           res.setHeader('Retry-After', String(waitSeconds));
           failCall(res, 429);
@@ -69,7 +90,7 @@ export function gatewayMiddleware(
           }, limits.timeoutMs);
           res.on('close', () => clearTimeout(timer));
         }
-        upstream.forward(req, res, entry, limits);
+        upstream.forward(req, res, entry, limits, caller);
       } catch (error) {
         logger.error({ err: error }, 'gateway failed to route a call');
         failCall(res, 502);

@@ -1,9 +1,8 @@
-import { Agent as HttpAgent, type IncomingHttpHeaders, request as httpRequest } from 'node:http';
+import { Agent as HttpAgent, type IncomingHttpHeaders, type IncomingMessage, request as httpRequest, type ServerResponse } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { Transform } from 'node:stream';
-import type { Request, Response } from 'express';
 import { gatewayUpstreamErrors, type ServiceName } from '@shiliu/platform';
-import { failCall, type Upstream } from './upstream';
+import { type Caller, failCall, type Upstream } from './upstream';
 import type { RouteEntry } from './route-table';
 import type { RouteLimits } from './route-limits';
 
@@ -49,11 +48,11 @@ export class HttpProxyUpstream implements Upstream {
     this.calls = { http: new HttpAgent(pool), https: new HttpsAgent(pool) };
   }
 
-  forward(req: Request, res: Response, entry: RouteEntry, limits: RouteLimits): void {
-    const target = new URL(req.originalUrl, this.baseUrls[entry.service]);
+  forward(req: IncomingMessage, res: ServerResponse, entry: RouteEntry, limits: RouteLimits, caller: Caller): void {
+    const target = new URL(req.url ?? '/', this.baseUrls[entry.service]);
     const headers = forwardableHeaders(req.headers);
-    headers['x-forwarded-for'] = req.ip ?? req.socket.remoteAddress ?? '';
-    headers['x-forwarded-proto'] = req.protocol;
+    headers['x-forwarded-for'] = caller.address;
+    headers['x-forwarded-proto'] = caller.protocol;
     headers['x-forwarded-host'] = req.headers.host ?? '';
     if (req.headers['transfer-encoding']) headers['transfer-encoding'] = req.headers['transfer-encoding'];
 
@@ -62,7 +61,7 @@ export class HttpProxyUpstream implements Upstream {
     let answered = false;
     const agents = entry.kind === 'stream' ? this.streams : this.calls;
     const upstream = send(target, { method: req.method, headers, agent: secure ? agents.https : agents.http }, (answer) => {
-      res.status(answer.statusCode ?? 502);
+      res.statusCode = answer.statusCode ?? 502;
       for (const [name, value] of Object.entries(forwardableHeaders(answer.headers))) {
         if (value !== undefined) res.setHeader(name, value);
       }

@@ -1,18 +1,18 @@
-import type { Request, Response } from 'express';
-import { envelope, messageForStatus, type ServiceName } from '@shiliu/platform';
-import type { Upstream } from './upstream';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServiceName } from '@shiliu/platform';
+import { answerEnvelope, type Upstream } from './upstream';
 import type { RouteEntry } from './route-table';
 
-export type RequestHandler = (req: Request, res: Response) => void;
+export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
 /** Embedded mode: the service's Nest application answers in this process, with no network hop. */
 export class InProcessUpstream implements Upstream {
   constructor(private readonly handlers: Partial<Record<ServiceName, RequestHandler>>) {}
 
-  forward(req: Request, res: Response, entry: RouteEntry): void {
+  forward(req: IncomingMessage, res: ServerResponse, entry: RouteEntry): void {
     const handler = this.handlers[entry.service];
     if (!handler) {
-      res.status(404).json(envelope(404, messageForStatus(404), null));
+      answerEnvelope(res, 404);
       return;
     }
     handler(req, res);

@@ -83,13 +83,16 @@ new Gauge({
 /** Times each request; the route label is the matched route pattern, never the raw path, to keep cardinality low. */
 export function httpMetricsMiddleware(service: string) {
   return (req: Request, res: Response, next: NextFunction): void => {
-    const stop = httpDuration.startTimer({ service, method: req.method });
-    res.on('finish', () => {
-      const route = (req.route as { path?: string } | undefined)?.path ?? 'unmatched';
-      stop({ route: String(route), status: String(res.statusCode) });
-    });
+    const stop = timeHttpCall(service, req.method);
+    res.on('finish', () => stop(String((req.route as { path?: string } | undefined)?.path ?? 'unmatched'), res.statusCode));
     next();
   };
+}
+
+/** Times one call from now; the function returned records it under its route's pattern and its status. */
+export function timeHttpCall(service: string, method: string): (route: string, status: number) => void {
+  const stop = httpDuration.startTimer({ service, method });
+  return (route, status) => stop({ route, status: String(status) });
 }
 
 /** Calls the gateway gave up on: the service refused or broke the connection (502), or did not answer in time (504). */
