@@ -56,7 +56,9 @@ export function gatewayMiddleware(
     // One access line per call, with the request id that the services' and the events' log lines also carry. At the
     // default level only failed and slow calls write theirs (the metrics count every call): a line per call would
     // add a serialisation and a write to stdout to every hot read (LOG_LEVEL=debug brings them all back).
-    res.on('close', () => {
+    let timer: NodeJS.Timeout | undefined;
+    res.once('close', () => {
+      clearTimeout(timer);
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       const level = res.statusCode >= 500 || ms >= SLOW_CALL_MS ? 'info' : 'debug';
       if (!logger.isLevelEnabled(level)) return;
@@ -84,11 +86,10 @@ export function gatewayMiddleware(
         }
         // The one timeout for both modes: the whole call, from hand-off to the end of the answer (a stream has none).
         if (limits.timeoutMs > 0) {
-          const timer = setTimeout(() => {
+          timer = setTimeout(() => {
             if (!res.writableEnded) gatewayUpstreamErrors.inc({ service: entry.service, kind: 'timeout' });
             failCall(res, 504);
           }, limits.timeoutMs);
-          res.on('close', () => clearTimeout(timer));
         }
         upstream.forward(req, res, entry, limits, caller);
       } catch (error) {
