@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { COVER_AT_SECONDS, COVER_HEIGHT, COVER_WIDTH, type VideoProbe, type VideoTools } from './video-tools';
 
-/** A cover command started ahead of its job: ffmpeg loaded, its first request for the input held by `sources`. */
+/** A cover command started ahead of its job: ffmpeg loaded, its first request for its input held until a job takes it. */
 interface ReadyCover {
   token: string;
   child: ChildProcess;
@@ -53,7 +53,9 @@ export class FfmpegVideoTools implements VideoTools {
     this.closed = true;
     this.ready?.child.kill('SIGKILL');
     this.ready = null;
-    if (this.sources) await new Promise((resolve) => this.sources!.close(resolve));
+    if (!this.sources) return;
+    this.sources.closeAllConnections();
+    await new Promise((resolve) => this.sources!.close(resolve));
   }
 
   probe(path: string): Promise<VideoProbe> {
