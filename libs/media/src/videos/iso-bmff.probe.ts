@@ -172,6 +172,7 @@ function checkChunkOffsets(moov: Buffer, stbl: Box, fileSize: number): void {
  * inside a QuickTime `wave` box): AAC and MP3 share the entry type and differ only there.
  */
 function mp4aCodec(moov: Buffer, entry: Box): string | null {
+  if (entry.end - entry.start < 28) return null;
   const version = moov.readUInt16BE(entry.start + 8);
   // QuickTime sound descriptions version 1 and 2 carry 16 and 36 more bytes before their boxes.
   const boxesAt = entry.start + 28 + (version === 1 ? 16 : version === 2 ? 36 : 0);
