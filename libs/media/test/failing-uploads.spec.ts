@@ -105,6 +105,16 @@ describe('uploads refused (media service, real MinIO and ffmpeg)', () => {
     expect(truncated.body).toMatchObject({ code: 400, message: '上传失败: 视频文件不完整或已损坏' });
   });
 
+  it.each([
+    ['an MP4 with its index at the end, cut off in its media data', 'mp4', false],
+    ['an MP4 with its index at the front, cut off in its media data', 'mp4', true],
+    ['a MOV cut off in its media data', 'mov', false],
+  ] as const)('refuses %s, read in process, with the same message', async (_, container, fastStart) => {
+    const clip = await video(container, 2, '320x240', fastStart);
+    const answer = await app.upload('/api/upload/video', [{ field: 'file', name: `half.${container}`, body: clip.subarray(0, Math.floor(clip.length * 0.6)) }]);
+    expect(answer.body).toMatchObject({ code: 400, message: '上传失败: 视频文件不完整或已损坏' });
+  });
+
   it('refuses a cover that is not an image or over 5 MB, storing neither it nor the video', async () => {
     const clip = await video('mp4', 1);
     const script = await app.upload('/api/upload/video', [

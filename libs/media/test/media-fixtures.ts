@@ -71,8 +71,11 @@ const videoCodecs = {
 
 export type VideoContainer = keyof typeof videoCodecs;
 
-/** A test-pattern clip with a tone, made by ffmpeg in the given container. */
-export async function video(container: VideoContainer, seconds = 2, size = '320x240'): Promise<Buffer> {
+/**
+ * A test-pattern clip with a tone, made by ffmpeg in the given container. MP4 and MOV have their index (`moov`)
+ * after the media data, as cameras write them, unless `fastStart` moves it to the front, as web encoders do.
+ */
+export async function video(container: VideoContainer, seconds = 2, size = '320x240', fastStart = false): Promise<Buffer> {
   const directory = await mkdtemp(join(tmpdir(), 'shiliu-fixture-'));
   try {
     const output = join(directory, `clip.${container}`);
@@ -81,6 +84,7 @@ export async function video(container: VideoContainer, seconds = 2, size = '320x
       '-f', 'lavfi', '-i', `testsrc=duration=${seconds}:size=${size}:rate=25`,
       '-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`,
       ...videoCodecs[container],
+      ...(fastStart ? ['-movflags', '+faststart'] : []),
       '-shortest',
       output,
     ]);

@@ -199,6 +199,17 @@ describe('uploads accepted (media service, real MinIO and ffmpeg, jobs in proces
     );
   });
 
+  it('takes an MP4 with its index at the front, as web encoders write it', async () => {
+    const answer = await app.upload<UploadedVideo>('/api/upload/video', [{ field: 'file', name: 'web.mp4', body: await video('mp4', 2, '320x240', true) }]);
+    expect(answer.status).toBe(200);
+    const done = await waitFor('the video job', async () => {
+      const status = await app.call<JobStatus>('GET', `/api/upload/video/jobs/${answer.body.data.jobId}`, { token: await app.token() });
+      if (status.body.data.state === 'failed') throw new Error(status.body.data.failedReason ?? 'failed');
+      return status.body.data.state === 'completed' ? status.body.data : null;
+    });
+    expect(done.result).toMatchObject({ url: answer.body.data.url, width: 320, height: 240, durationSeconds: 2 });
+  });
+
   it('keeps the cover the client sent instead of making one', async () => {
     const answer = await app.upload<UploadedVideo>('/api/upload/video', [
       { field: 'file', name: 'clip.mp4', body: await video('mp4', 1) },

@@ -3,6 +3,7 @@ import { assertRunning, requireEnv, spawnTs, stopProcess, waitFor } from '@shili
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
+import sharp from 'sharp';
 import { VideoQueue } from '../src/videos/video-queue';
 import { video } from './media-fixtures';
 import { MediaTestApp } from './media-test-app';
@@ -87,6 +88,9 @@ describe('video jobs on BullMQ with separate workers', () => {
     const head = await app.fetchFile(result.url, { range: 'bytes=0-4095' });
     expect(head.status).toBe(206);
     expect(head.body.subarray(4, 8).toString('latin1')).toBe('ftyp');
+    // The second worker's cover command was started before the job came (FfmpegVideoTools' coversAhead).
+    const cover = await sharp((await app.fetchFile(result.coverUrl)).body).metadata();
+    expect([cover.format, cover.width, cover.height]).toEqual(['jpeg', 640, 360]);
   }, 300_000);
 
   it('shows a job that keeps failing as failed, with its reason, after its retries', async () => {

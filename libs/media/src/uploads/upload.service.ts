@@ -5,9 +5,10 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { DataSource } from 'typeorm';
 import { ImageProcessor, UnreadableImageError } from '../images/image-processor';
-import { VIDEO_TOOLS, type VideoTools } from '../videos/video-tools';
+import { probeIsoBmff } from '../videos/iso-bmff.probe';
+import { VIDEO_TOOLS, type VideoProbe, type VideoTools } from '../videos/video-tools';
 import { VideoQueue } from '../videos/video-queue';
-import { formatOf } from './file-format';
+import { type FileFormat, formatOf } from './file-format';
 import type { ReceivedFile } from './multipart-receiver';
 import { megabytes, uploadLimits } from './upload-limits';
 import { UploadRepository } from './upload.repository';
@@ -108,7 +109,7 @@ export class UploadService {
     if (format?.kind !== 'video') throw new BadRequestException('请选择视频文件');
     let probe;
     try {
-      probe = await this.tools.probe(file.path);
+      probe = await this.probe(file.path, format);
     } catch {
       throw new BadRequestException('上传失败: 视频文件不完整或已损坏');
     }
@@ -123,6 +124,16 @@ export class UploadService {
       { jobId: randomUUID() },
     );
     return { url: fileUrl(key), coverUrl: cover?.image.url ?? null, originalname: file.originalName, size: file.size, jobId };
+  }
+
+  /**
+   * What the job needs to know of the video, refusing one that is not whole before anything is stored. MP4 and MOV
+   * are read in this process (their box structure shows a cut-off file); ffprobe decides the other containers and
+   * what the box reader leaves to it.
+   */
+  private async probe(path: string, format: FileFormat): Promise<VideoProbe> {
+    const boxed = format.extension === 'mp4' || format.extension === 'mov' ? await probeIsoBmff(path) : null;
+    return boxed ?? this.tools.probe(path);
   }
 
   private async cover(thumbnail: ReceivedFile, ownerId: number): Promise<{ key: string; image: UploadedImage }> {

@@ -49,7 +49,7 @@ export async function runMediaWorker(): Promise<void> {
     await dataSource.initialize();
     await migrate(dataSource);
     const storage = new MinioStorage({ endpoint: settings.S3_ENDPOINT, accessKey: settings.S3_ACCESS_KEY, secretKey: settings.S3_SECRET_KEY, bucket: settings.S3_BUCKET });
-    const tools = new FfmpegVideoTools();
+    const tools = new FfmpegVideoTools({ coversAhead: true });
     await tools.warmUp();
     const job = new VideoProcessJob(storage, tools, dataSource, new Outbox(), new UploadRepository(dataSource));
     // BullMQ's blocking reads must wait as long as they need, never give up after a few retries.
@@ -70,6 +70,7 @@ export async function runMediaWorker(): Promise<void> {
       await metrics?.close();
       // The job in hand finishes first; a worker killed instead leaves it to another once its lock runs out.
       await worker.close();
+      await tools.close();
       redis.disconnect();
       await dataSource.destroy();
       process.exit(0);

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { DataSource } from 'typeorm';
 import { type UploadRecord, UploadRepository } from '../uploads/upload.repository';
-import { playableInBrowsers, VIDEO_TOOLS, type VideoProbe, type VideoTools } from './video-tools';
+import { COVER_AT_SECONDS, playableInBrowsers, VIDEO_TOOLS, type VideoProbe, type VideoTools } from './video-tools';
 
 /** The BullMQ queue of a media service: named after its schema, so that test instances never share one. */
 export function mediaQueueName(schema: string): string {
@@ -41,9 +41,6 @@ export type MediaJobs = {
   'video.process': VideoProcessPayload;
 };
 
-/** Where the cover is taken (public-side.md §9: thumbnail at 1 s), or halfway through a shorter clip. */
-const COVER_AT_SECONDS = 1;
-
 /** How long ffmpeg may read the source in place: beyond any attempt's time limit (video-queue.ts, 15 minutes). */
 const READ_LOCATION_SECONDS = 3600;
 
@@ -67,33 +64,40 @@ export class VideoProcessJob {
     try {
       const { probe } = payload;
       // A source gone from storage fails with this plain reason, which the progress call shows, rather than with
-      // ffmpeg's, which would quote the pre-signed URL.
-      if (!(await this.storage.stat(payload.sourceKey))) throw new Error(`source ${payload.sourceKey} not found`);
-      await context.progress(5);
+      // ffmpeg's, which would quote the pre-signed URL. It is asked while the cover is being made, not before.
+      const present = this.storage.stat(payload.sourceKey).then((info) => {
+        if (!info) throw new Error(`source ${payload.sourceKey} not found`);
+      });
+      present.catch(() => undefined);
+      // Progress is advisory: a lost update (Redis briefly away) is superseded by the next one.
+      const report = (percent: number) => void context.progress(percent).catch(() => undefined);
+      report(5);
       const transcoding = !playableInBrowsers(payload.extension, probe);
       const source = join(directory, `source.${payload.extension}`);
       const derived: UploadRecord[] = [];
 
       const coverKey = payload.coverKey ?? `covers/${payload.sha256}.jpg`;
       const makeCover = async () => {
-        const cover = join(directory, 'cover.jpg');
         // ffmpeg reads the frames around the cover's time from storage in place instead of waiting for a copy.
         const input = await this.storage.readLocation(payload.sourceKey, READ_LOCATION_SECONDS);
-        await this.tools.cover(input, cover, Math.min(COVER_AT_SECONDS, probe.durationSeconds / 2), context.signal);
-        derived.push(await this.store(cover, coverKey, 'image/jpeg', 'cover', payload));
+        const jpeg = await this.tools.cover(input, Math.min(COVER_AT_SECONDS, probe.durationSeconds / 2), context.signal);
+        await this.storage.put(coverKey, jpeg, 'image/jpeg');
+        derived.push({ key: coverKey, ownerId: payload.ownerId, kind: 'cover', sourceKey: payload.sourceKey, size: jpeg.length });
       };
       // A transcode reads the whole upload, so it gets a local copy, fetched while the cover is made.
       const download = async () => pipeline(await this.storage.read(payload.sourceKey), createWriteStream(source));
-      await Promise.all([payload.coverKey ? null : makeCover(), transcoding ? download() : null]);
-      await context.progress(10);
+      try {
+        await Promise.all([payload.coverKey ? null : makeCover(), transcoding ? download() : null]);
+      } finally {
+        await present;
+      }
+      report(10);
 
       let videoKey = payload.sourceKey;
       if (transcoding) {
         videoKey = `videos/${payload.sha256}.mp4`;
         const video = join(directory, 'video.mp4');
-        // Progress is advisory: a lost update (Redis briefly away) is superseded by the next one.
-        const report = (percent: number) => void context.progress(10 + Math.floor(percent * 0.85)).catch(() => undefined);
-        await this.tools.transcode(source, video, report, context.signal);
+        await this.tools.transcode(source, video, (percent) => report(10 + Math.floor(percent * 0.85)), context.signal);
         derived.push(await this.store(video, videoKey, 'video/mp4', 'video', payload));
       }
 

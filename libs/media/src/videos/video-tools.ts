@@ -7,9 +7,10 @@ export interface VideoProbe {
   audioCodec: string | null;
 }
 
-/** The size of a generated cover (public-side.md §5 "Video": captured at 1 s, 640x360). */
+/** The size of a generated cover and where it is taken (public-side.md §5 "Video": captured at 1 s, 640x360). */
 export const COVER_WIDTH = 640;
 export const COVER_HEIGHT = 360;
+export const COVER_AT_SECONDS = 1;
 
 /**
  * The video work the media service needs, behind an interface so that the library doing it (fluent-ffmpeg over
@@ -18,8 +19,11 @@ export const COVER_HEIGHT = 360;
 export interface VideoTools {
   /** Rejects when the file is not a readable video (truncated, a script renamed `.mp4`). */
   probe(path: string): Promise<VideoProbe>;
-  /** A 640x360 JPEG of the frame at `atSeconds`, letterboxed to keep the picture's proportions; `input` is a path or a URL ffmpeg reads. */
-  cover(input: string, output: string, atSeconds: number, signal: AbortSignal): Promise<void>;
+  /**
+   * A 640x360 JPEG of the frame at `atSeconds`, letterboxed to keep the picture's proportions, as its bytes (tens
+   * of kilobytes); `input` is a path or a URL ffmpeg reads.
+   */
+  cover(input: string, atSeconds: number, signal: AbortSignal): Promise<Buffer>;
   /** H.264/AAC MP4 with the index at the front (fast start), so browsers play it while it downloads. */
   transcode(input: string, output: string, onProgress: (percent: number) => void, signal: AbortSignal): Promise<void>;
 }
