@@ -8,7 +8,8 @@
 // The read model is filled with SQL and indexed by the re-index command (which the run times too), as the feed
 // benchmark fills content's tables: generating 100,000 notes through events would measure Kafka, not search.
 //
-// Usage: infra/local/up && node bench/search/run.mjs [seconds per case, default 15] [notes, default 100000]
+// Usage: infra/local/up && npm run build && node bench/search/run.mjs [seconds per case, default 15] [notes, default 100000]
+// The service and the gateway run from the build, as a deployment runs them.
 // Not part of `npm test`: it takes a few minutes and the machine to itself.
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -39,7 +40,7 @@ const databaseUrl = await freshDatabase(env, DATABASE);
 await fetch(`${env.ELASTICSEARCH_URL}/${PREFIX}-*`, { method: 'DELETE' });
 
 const keys = tokenKeys();
-start(env, 'search', 'apps/search/src/main.ts', {
+start(env, 'search', 'apps/search/dist/main.js', {
   ...searchEnv,
   DATABASE_URL: databaseUrl,
   PORT: String(SEARCH_PORT),
@@ -65,16 +66,16 @@ await db.query(`INSERT INTO "posts" ("id", "author_id", "author_user_id", "title
 await db.query('VACUUM ANALYZE');
 console.log(`generated in ${((Date.now() - t) / 1000).toFixed(1)} s; indexing with the re-index command…`);
 t = Date.now();
-execFileSync(process.execPath, ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', join(root, 'libs/search/src/cli/reindex.main.ts'), 'search'], {
+execFileSync(process.execPath, [join(root, 'libs/search/dist/cli/reindex.main.js'), 'search'], {
   cwd: root,
-  env: { ...env, ...searchEnv, DATABASE_URL: databaseUrl, TS_NODE_PROJECT: join(root, 'tsconfig.base.json') },
+  env: { ...env, ...searchEnv, DATABASE_URL: databaseUrl },
   stdio: 'inherit',
 });
 const reindexSeconds = (Date.now() - t) / 1000;
 await db.end();
 
 writeFileSync(join(keys, 'index.html'), '<!doctype html><div id="root"></div>');
-start(env, 'gateway', 'apps/gateway/src/main.ts', {
+start(env, 'gateway', 'apps/gateway/dist/main.js', {
   PORT: String(GATEWAY_PORT),
   ...Object.fromEntries(['AUTH', 'CONTENT', 'SOCIAL', 'NOTIFY', 'SEARCH', 'MEDIA'].map((name) => [`${name}_URL`, `http://127.0.0.1:${SEARCH_PORT}`])),
   RATE_LIMIT_PER_MINUTE: '1000000000',
