@@ -52,11 +52,14 @@ process.on('SIGINT', () => process.exit(130));
 /**
  * Starts an entry point of the workspace as a process of its own, stopped when the benchmark exits: a TypeScript
  * source through ts-node, or a built `.js` (which measures memory as a deployment has it, without the compiler).
+ * With PROFILE_DIR set, the process runs under --cpu-prof and leaves `<name>.cpuprofile` there when it stops
+ * (bench/hot-paths/profile-summary.mjs reads it).
  */
 export function start(env, name, entry, extra) {
   const loader = entry.endsWith('.ts') ? ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register'] : [];
+  const profile = process.env.PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE_DIR}`, `--cpu-prof-name=${name.replaceAll(' ', '-')}.cpuprofile`] : [];
   if (!existsSync(join(root, entry))) throw new Error(`${entry} is missing: build it first (npm run build)`);
-  const child = spawn(process.execPath, [...loader, entry], {
+  const child = spawn(process.execPath, [...profile, ...loader, entry], {
     cwd: root,
     env: { ...env, TS_NODE_PROJECT: join(root, 'tsconfig.base.json'), LOG_LEVEL: 'warn', NODE_ENV: 'production', METRICS_PORT: '0', ...extra },
     stdio: ['ignore', 'inherit', 'inherit'],
