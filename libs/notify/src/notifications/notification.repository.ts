@@ -151,8 +151,9 @@ export class NotificationRepository {
     await this.unread.move(manager, hidden.filter((row) => !row.is_read).map((row) => ({ user_id: row.user_id, type: row.type, delta: -1 })));
   }
 
+  /** A page and the count of all, in one round trip while the page has rows (a badge's every change reads one). */
   async page(manager: EntityManager, userId: number, types: number[], limit: number, offset: number): Promise<{ rows: NotificationRow[]; total: number }> {
-    const rows: NotificationRow[] = await manager.query(
+    const rows: (NotificationRow & { total: number })[] = await manager.query(
       `SELECT "n"."id"::int AS "id", "n"."type", "n"."is_read", "n"."created_at", "n"."target_id"::int AS "target_id",
          "n"."post_id"::int AS "post_id", "n"."comment_id"::int AS "comment_id", "n"."sender_id"::int AS "sender_id",
          "s"."user_id" AS "sender_user_id", "s"."nickname" AS "sender_nickname", coalesce("s"."avatar", '') AS "sender_avatar",
@@ -161,7 +162,7 @@ export class NotificationRepository {
          "p"."image" AS "post_image", "p"."author_id"::int AS "post_author_id",
          "c"."content" AS "comment_content", coalesce("c"."like_count", 0) AS "comment_like_count",
          EXISTS (SELECT 1 FROM "comment_likes" "l" WHERE "l"."comment_id" = "n"."comment_id" AND "l"."user_id" = "n"."user_id") AS "comment_is_liked",
-         "r"."content" AS "parent_comment_content"
+         "r"."content" AS "parent_comment_content", (SELECT count(*)::int FROM "notifications" WHERE "user_id" = $1 AND "type" = ANY($2::smallint[]) AND "hidden_by" IS NULL) AS "total"
        FROM "notifications" "n"
        LEFT JOIN "users" "s" ON "s"."id" = "n"."sender_id"
        LEFT JOIN "posts" "p" ON "p"."id" = "n"."post_id"
@@ -171,10 +172,12 @@ export class NotificationRepository {
        ORDER BY "n"."created_at" DESC, "n"."id" DESC LIMIT $3 OFFSET $4`,
       [userId, types, limit, offset],
     );
+    if (rows.length > 0) return { rows, total: rows[0].total };
+    if (offset === 0) return { rows: [], total: 0 };
     const [{ total }]: { total: number }[] = await manager.query(
       `SELECT count(*)::int AS "total" FROM "notifications" WHERE "user_id" = $1 AND "type" = ANY($2::smallint[]) AND "hidden_by" IS NULL`,
       [userId, types],
     );
-    return { rows, total };
+    return { rows: [], total };
   }
 }
