@@ -52,11 +52,12 @@ process.on('SIGINT', () => process.exit(130));
 /**
  * Starts an entry point of the workspace as a process of its own, stopped when the benchmark exits: a TypeScript
  * source through ts-node, or a built `.js` (which measures memory as a deployment has it, without the compiler).
+ * `BENCH_NODE_ARGS` goes to every such process's node (`--cpu-prof`, which NODE_OPTIONS does not take).
  */
 export function start(env, name, entry, extra) {
   const loader = entry.endsWith('.ts') ? ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register'] : [];
   if (!existsSync(join(root, entry))) throw new Error(`${entry} is missing: build it first (npm run build)`);
-  const child = spawn(process.execPath, [...loader, entry], {
+  const child = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), ...loader, entry], {
     cwd: root,
     env: { ...env, TS_NODE_PROJECT: join(root, 'tsconfig.base.json'), LOG_LEVEL: 'warn', NODE_ENV: 'production', METRICS_PORT: '0', ...extra },
     stdio: ['ignore', 'inherit', 'inherit'],
