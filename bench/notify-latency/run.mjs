@@ -6,9 +6,11 @@
 // in the same run, the bare produce-to-consume round trip of a Kafka message at the same rate on the same broker.
 //
 // Usage: infra/local/up && npm run build && node bench/notify-latency/run.mjs [likes per second, default 200] [seconds, default 30]
+// (PROFILE_DIR=/tmp/profiles profiles the services.)
 // Not part of `npm test`: it takes a few minutes and the machine to itself.
 import { randomUUID } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { importPKCS8, SignJWT } from 'jose';
 import kafkajs from 'kafkajs';
@@ -44,8 +46,9 @@ const databaseUrl = await freshDatabase(env, DATABASE);
 
 const keys = tokenKeys();
 const serviceEnv = { DATABASE_URL: databaseUrl, AUTH_PUBLIC_KEY_FILE: join(keys, 'token-public.pem'), KAFKA_TOPIC_PREFIX: topicPrefix, KAFKA_SESSION_TIMEOUT_MS: '6000' };
-start(env, 'content', 'apps/content/dist/main.js', { ...serviceEnv, PORT: String(PORTS.content) });
-start(env, 'notify', 'apps/notify/dist/main.js', { ...serviceEnv, PORT: String(PORTS.notify) });
+const processes = {};
+processes.content = start(env, 'content', 'apps/content/dist/main.js', { ...serviceEnv, PORT: String(PORTS.content) });
+processes.notify = start(env, 'notify', 'apps/notify/dist/main.js', { ...serviceEnv, PORT: String(PORTS.notify) });
 await waitFor(`http://127.0.0.1:${PORTS.content}/health/ready`, 'the content service');
 await waitFor(`http://127.0.0.1:${PORTS.notify}/health/ready`, 'the notify service');
 
@@ -70,7 +73,7 @@ const tokens = new Map();
 for (let id = 1; id <= users; id++) tokens.set(id, await token(id));
 
 writeFileSync(join(keys, 'index.html'), '<!doctype html><div id="root"></div>');
-start(env, 'gateway', 'apps/gateway/dist/main.js', {
+processes.gateway = start(env, 'gateway', 'apps/gateway/dist/main.js', {
   PORT: String(PORTS.gateway),
   ...Object.fromEntries(['AUTH', 'CONTENT', 'SOCIAL', 'SEARCH', 'MEDIA'].map((name) => [`${name}_URL`, `http://127.0.0.1:${PORTS.content}`])),
   NOTIFY_URL: `http://127.0.0.1:${PORTS.notify}`,
@@ -99,14 +102,17 @@ const call = async (method, path, id, body, attempt = 1) => {
 // 2. Likes at the fixed rate. Each author reads their likes tab when their live badge (the unread stream) says the
 // count changed, as the web app does, and notes when each notification first shows. Reading on the stream's word
 // instead of polling keeps the readers from taking the machine from what is measured.
-async function watchLikes(author, onPage) {
+async function watchLikes(author, onPage, onPush) {
   const answer = await fetch(`${gateway}/api/notifications/stream?access_token=${encodeURIComponent(tokens.get(author))}`);
   if (!answer.ok) throw new Error(`the unread stream answered ${answer.status}`);
   const reader = answer.body.getReader();
+  const decoder = new TextDecoder();
+  let buffered = '';
   let reading = null;
   let again = false;
   const read = () => {
     if (reading) return void (again = true);
+    reads++;
     reading = call('GET', '/api/notifications/likes?limit=50', author)
       .then((page) => onPage(page, Date.now()))
       .finally(() => {
@@ -121,23 +127,41 @@ async function watchLikes(author, onPage) {
     for (;;) {
       const { done, value } = await reader.read().catch(() => ({ done: true }));
       if (done) return;
-      if (Buffer.from(value).toString().includes('event: unread')) read();
+      buffered += decoder.decode(value, { stream: true });
+      const events = buffered.split('\n\n');
+      buffered = events.pop();
+      let changed = false;
+      for (const event of events) {
+        const data = /^event: unread\ndata: (.*)$/m.exec(event);
+        if (!data) continue;
+        onPush(JSON.parse(data[1]).likes, Date.now());
+        changed = true;
+      }
+      if (changed) read();
     }
   })();
   return () => reader.cancel().catch(() => undefined);
 }
+
+/** Each author's badge pushes as the bench received them: the likes count shown and when it came. */
+const pushes = new Map(notes.map((note) => [note.author, []]));
+let reads = 0;
 
 async function notificationLatency() {
   const answeredAt = new Map();
   const firstSeen = new Map();
   const closers = await Promise.all(
     notes.map((note) =>
-      watchLikes(note.author, (page, now) => {
-        for (const notification of page.notifications) {
-          const key = `${notification.post_id}:${notification.from_user_auto_id}`;
-          if (!firstSeen.has(key)) firstSeen.set(key, now);
-        }
-      }),
+      watchLikes(
+        note.author,
+        (page, now) => {
+          for (const notification of page.notifications) {
+            const key = `${notification.post_id}:${notification.from_user_auto_id}`;
+            if (!firstSeen.has(key)) firstSeen.set(key, now);
+          }
+        },
+        (likes, now) => pushes.get(note.author).push({ likes, at: now }),
+      ),
     ),
   );
   await atRate(LIKES, rate, async (i) => {
@@ -152,7 +176,7 @@ async function notificationLatency() {
   closers.forEach((close) => close());
   // A notification read before its like's answer arrived counts as readable at once.
   const latencies = [...answeredAt].filter(([key]) => firstSeen.has(key)).map(([key, answered]) => Math.max(0, firstSeen.get(key) - answered));
-  return latencies;
+  return { latencies, answeredAt, firstSeen };
 }
 
 // 3. The bare round trip: a producer and a consumer on the same broker, messages at the same rate.
@@ -191,37 +215,86 @@ async function kafkaRoundTrip() {
   return latencies;
 }
 
-console.log(`${LIKES} likes by ${LIKERS} users on ${AUTHORS} notes at ${rate}/s (${seconds} s)…`);
-const viaApi = await notificationLatency();
+/** CPU seconds each service process has used so far (from /proc: Linux only, else none), to tell a busy process from a slow path. */
+const cpuSeconds = () =>
+  existsSync('/proc/self/stat') &&
+  Object.fromEntries(
+    Object.entries(processes).map(([name, child]) => {
+      const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return [name, (Number(fields[11]) + Number(fields[12])) / 100];
+    }),
+  );
+
+console.log(`${LIKES} likes by ${LIKERS} users on ${AUTHORS} notes at ${rate}/s (${seconds} s), load average ${loadavg()[0].toFixed(1)}…`);
+const cpuBefore = cpuSeconds();
+const likesStarted = Date.now();
+const measured = await notificationLatency();
+const likesTook = (Date.now() - likesStarted) / 1000;
+const cpuAfter = cpuSeconds();
+const viaApi = measured.latencies;
 console.log(`bare Kafka round trip, ${LIKES} messages at ${rate}/s…`);
 const viaKafka = await kafkaRoundTrip();
 
 /**
- * Where the time of a like's event went, from the services' own timestamps (one clock, one machine): from the like's
- * transaction to content's relay marking the event published (after Kafka took it), and to notify's transaction that
- * handled it beginning. The rest of the way to the tab is the handling itself, the live stream and the read.
+ * Where the time of a like's event went, from the services' own timestamps and the bench's (one clock, one machine):
+ * the like's transaction writing the event (its `occurredAt`), content's relay marking it published (after Kafka took
+ * it), notify's transaction that handled it beginning, the author's badge push showing it (the pushed likes count
+ * reaching the notification's place among the author's: one note each, whose events notify handles in order), and
+ * the likes tab read after that push showing it. The like's HTTP answer is placed against the event too.
  */
-async function stages() {
+async function stages({ answeredAt, firstSeen }) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const { rows } = await client.query(
-    `SELECT extract(epoch FROM o."published_at" - (o."envelope"->>'occurredAt')::timestamptz) * 1000 AS "published",
-            extract(epoch FROM i."handled_at" - (o."envelope"->>'occurredAt')::timestamptz) * 1000 AS "handled"
-     FROM "content"."outbox" o JOIN "notify"."inbox" i ON i."event_id" = o."id" WHERE o."type" = 'post.liked'`,
+    `SELECT (o."envelope"->'payload'->>'post_id')::int AS "post", (o."envelope"->'payload'->>'user_id')::int AS "liker",
+            (o."envelope"->'payload'->>'post_author_id')::int AS "author", n."ordinal"::int AS "ordinal",
+            extract(epoch FROM (o."envelope"->>'occurredAt')::timestamptz) * 1000 AS "occurred",
+            extract(epoch FROM o."published_at") * 1000 AS "published", extract(epoch FROM i."handled_at") * 1000 AS "handled"
+     FROM "content"."outbox" o JOIN "notify"."inbox" i ON i."event_id" = o."id"
+     JOIN (SELECT "post_id", "sender_id", row_number() OVER (PARTITION BY "user_id" ORDER BY "id") AS "ordinal" FROM "notify"."notifications") n
+       ON n."post_id" = (o."envelope"->'payload'->>'post_id')::bigint AND n."sender_id" = (o."envelope"->'payload'->>'user_id')::bigint
+     WHERE o."type" = 'post.liked'`,
   );
   await client.end();
-  return { published: rows.map((row) => Number(row.published)), handled: rows.map((row) => Number(row.handled)) };
+  const stage = { answered: [], published: [], atNotify: [], handled: [], pushed: [], read: [] };
+  for (const row of rows) {
+    const [occurred, published, handled] = [Number(row.occurred), Number(row.published), Number(row.handled)];
+    const key = `${row.post}:${row.liker}`;
+    if (answeredAt.has(key)) stage.answered.push(answeredAt.get(key) - occurred);
+    stage.published.push(published - occurred);
+    stage.atNotify.push(handled - published);
+    stage.handled.push(handled - occurred);
+    const push = pushes.get(row.author).find((p) => p.likes >= row.ordinal);
+    if (!push) continue;
+    stage.pushed.push(push.at - handled);
+    if (firstSeen.has(key)) stage.read.push(firstSeen.get(key) - push.at);
+  }
+  return stage;
 }
-const stage = await stages();
+const stage = await stages(measured);
 
 const f = (n) => String(Math.round(n)).padStart(6);
+const line = (label, values) => console.log(`${label.padEnd(38)}${String(values.length).padStart(6)}${f(percentile(values, 0.5))}${f(percentile(values, 0.99))}`);
 const [apiP50, apiP99, kafkaP50, kafkaP99] = [percentile(viaApi, 0.5), percentile(viaApi, 0.99), percentile(viaKafka, 0.5), percentile(viaKafka, 0.99)];
-console.log(`\n                                      count  p50 ms  p99 ms`);
-console.log(`like answered → readable in the tab  ${String(viaApi.length).padStart(6)}${f(apiP50)}${f(apiP99)}`);
-console.log(`bare Kafka produce → consume         ${String(viaKafka.length).padStart(6)}${f(kafkaP50)}${f(kafkaP99)}`);
-console.log(`like's event: occurred → published   ${String(stage.published.length).padStart(6)}${f(percentile(stage.published, 0.5))}${f(percentile(stage.published, 0.99))}`);
-console.log(`like's event: occurred → notify      ${String(stage.handled.length).padStart(6)}${f(percentile(stage.handled, 0.5))}${f(percentile(stage.handled, 0.99))}`);
+console.log(`\n                                       count  p50 ms  p99 ms`);
+line('like answered → readable in the tab', viaApi);
+line('bare Kafka produce → consume', viaKafka);
+line("like's event: occurred → published", stage.published);
+line("like's event: occurred → notify", stage.handled);
+console.log('stage by stage:');
+line('  event occurred → like answered', stage.answered);
+line('  occurred → published (relay)', stage.published);
+line('  published → notify began (Kafka)', stage.atNotify);
+line('  notify began → badge pushed', stage.pushed);
+line('  badge pushed → readable (read)', stage.read);
+console.log(`badge pushes ${[...pushes.values()].reduce((sum, list) => sum + list.length, 0)}, likes tab reads ${reads}`);
+if (cpuBefore) console.log(
+  `CPU while liking (${likesTook.toFixed(1)} s): ${Object.keys(processes).map((name) => `${name} ${(cpuAfter[name] - cpuBefore[name]).toFixed(1)} s`).join(', ')}; load average now ${loadavg()[0].toFixed(1)}`,
+);
 const met = apiP99 < 250 && apiP99 <= 5 * kafkaP99;
 console.log(`\np99 ratio ${(apiP99 / kafkaP99).toFixed(2)}×; target (p99 < 250 ms and within 5× the bare round trip): ${met ? 'met' : 'NOT met'}`);
+// The services are waited for as they stop, so that a profile asked for with PROFILE_DIR gets written.
+const exited = Object.values(processes).map((child) => new Promise((resolve) => child.once('exit', resolve)));
 stopAll();
+await Promise.all(exited);
 process.exit(0);

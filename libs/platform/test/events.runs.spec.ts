@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@shiliu/contracts';
 import pino from 'pino';
 import type { DataSource, EntityManager, MigrationInterface, QueryRunner } from 'typeorm';
-import { createServiceDataSource, EventDispatcher, migrate, schemaOf, TableDeadLetterSink } from '../src';
+import { beforeRunEnds, createServiceDataSource, EventDispatcher, migrate, schemaOf, TableDeadLetterSink } from '../src';
 import { requireEnv } from '../src/testing';
 
 class Handled1763780000002 implements MigrationInterface {
@@ -93,5 +93,25 @@ describe('a run of events through the dispatcher', () => {
     ]);
     const inbox: { event_id: string }[] = await dataSource.query(`SELECT "event_id" FROM "inbox"`);
     expect(inbox.map((row) => row.event_id).sort()).toEqual([run[0].envelope.id, run[2].envelope.id].sort());
+  });
+
+  it('writes what a run gathered once, after its last handler and in its transaction; a transaction outside a run writes at once', async () => {
+    let gathered: number[] = [];
+    const write = async (manager: EntityManager) => {
+      await manager.query(`INSERT INTO "handled" ("seq") SELECT unnest($1::int[])`, [gathered]);
+      gathered = [];
+    };
+    const gather = (seq: number) => async (manager: EntityManager) => {
+      if (!beforeRunEnds(manager, write)) throw new Error('not in a run');
+      gathered.push(seq * 10);
+      await record(seq)(manager);
+    };
+    const run = [1, 2, 3].map((seq) => ({ envelope: envelope(seq), handle: gather(seq) }));
+
+    expect(await dispatcher.dispatchAll(run)).toEqual(['handled', 'handled', 'handled']);
+    const rows = await handled();
+    expect(rows.map((row) => row.seq)).toEqual([1, 2, 3, 10, 20, 30]);
+    expect(new Set(rows.map((row) => row.tx)).size).toBe(1);
+    expect(await dataSource.transaction(async (manager) => beforeRunEnds(manager, write))).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { rowsOf } from '@shiliu/platform';
+import { beforeRunEnds, rowsOf } from '@shiliu/platform';
 import type { EntityManager } from 'typeorm';
 import type { NotificationType } from './notification-type';
 import { UnreadCountRepository, type UnreadMove } from './unread-count.repository';
@@ -50,7 +50,13 @@ interface Gone {
   hidden_by: string | null;
 }
 
-/** The notifications and, moved in the same statements' transaction, their recipients' unread counters. */
+const PENDING = 'notify:pendingNotifications';
+
+/**
+ * The notifications and, moved in the same statements' transaction, their recipients' unread counters. In a run of
+ * events (a consumer's transaction) the new notifications are gathered and written in one statement at the end of
+ * the run, or sooner when anything else here touches the table, so that whatever the run does next sees them.
+ */
 @Injectable()
 export class NotificationRepository {
   constructor(private readonly unread: UnreadCountRepository) {}
@@ -60,37 +66,55 @@ export class NotificationRepository {
    * dated now), any other existing one stays as it is. A comment notifies each person once, whatever else it does.
    * Nothing is told by or to a deleted account, nor about a deleted note or comment.
    */
-  async add(manager: EntityManager, notification: NewNotification): Promise<boolean> {
-    if (notification.userId === notification.senderId) return false;
-    const { userId, senderId, type, targetId, postId, commentId, replyToCommentId, createdAt } = notification;
-    // Revived or inserted in one statement: one round trip fewer for every like a burst brings.
-    const added =
-      (
-        await rowsOf(
-          manager,
-          `WITH "revived" AS (
-             UPDATE "notifications" SET "hidden_by" = NULL, "is_read" = false, "created_at" = $8::timestamptz
-             WHERE "user_id" = $1::bigint AND "sender_id" = $2::bigint AND "type" = $3::smallint AND "target_id" = $4::bigint AND "hidden_by" = 'undo'
-             RETURNING "id"
-           ), "inserted" AS (
-             INSERT INTO "notifications" ("user_id", "sender_id", "type", "target_id", "post_id", "comment_id", "reply_to_comment_id", "created_at")
-             SELECT $1::bigint, $2::bigint, $3::smallint, $4::bigint, $5::bigint, $6::bigint, $7::bigint, $8::timestamptz
-             WHERE NOT EXISTS (SELECT 1 FROM "revived")
-               AND NOT EXISTS (SELECT 1 FROM "users" WHERE "id" IN ($1, $2) AND "deleted")
-               AND NOT EXISTS (SELECT 1 FROM "posts" WHERE "id" = $5 AND "deleted")
-               AND NOT EXISTS (SELECT 1 FROM "comments" WHERE "id" = $6 AND "deleted")
-             ON CONFLICT DO NOTHING RETURNING "id"
-           )
-           SELECT "id" FROM "revived" UNION ALL SELECT "id" FROM "inserted"`,
-          [userId, senderId, type, targetId, postId, commentId, replyToCommentId ?? null, createdAt],
-        )
-      ).length > 0;
-    if (added) await this.unread.move(manager, [{ user_id: userId, type, delta: 1 }]);
-    return added;
+  async add(manager: EntityManager, notification: NewNotification): Promise<void> {
+    if (notification.userId === notification.senderId) return;
+    if (!beforeRunEnds(manager, this.writePending)) return this.write(manager, [notification]);
+    const data = manager.queryRunner!.data as Record<string, NewNotification[] | undefined>;
+    (data[PENDING] ??= []).push(notification);
+  }
+
+  /** Writes the notifications the run has gathered so far. */
+  private readonly writePending = async (manager: EntityManager): Promise<void> => {
+    const data = (manager.queryRunner?.data ?? {}) as Record<string, NewNotification[] | undefined>;
+    const pending = data[PENDING];
+    if (!pending?.length) return;
+    delete data[PENDING];
+    await this.write(manager, pending);
+  };
+
+  /** Revives or inserts each in one statement, in the order given (which is the order of their ids). */
+  private async write(manager: EntityManager, notifications: NewNotification[]): Promise<void> {
+    const column = <K extends keyof NewNotification>(key: K) => notifications.map((notification) => notification[key] ?? null);
+    const added = await rowsOf<UnreadMove>(
+      manager,
+      `WITH "new" AS (
+         SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::smallint[], $4::bigint[], $5::bigint[], $6::bigint[], $7::bigint[], $8::timestamptz[]) WITH ORDINALITY
+           AS "n"("user_id", "sender_id", "type", "target_id", "post_id", "comment_id", "reply_to_comment_id", "created_at", "ord")
+       ), "revived" AS (
+         UPDATE "notifications" "t" SET "hidden_by" = NULL, "is_read" = false, "created_at" = "n"."created_at"
+         FROM "new" "n"
+         WHERE "t"."user_id" = "n"."user_id" AND "t"."sender_id" = "n"."sender_id" AND "t"."type" = "n"."type" AND "t"."target_id" = "n"."target_id" AND "t"."hidden_by" = 'undo'
+         RETURNING "t"."user_id", "t"."sender_id", "t"."type", "t"."target_id"
+       ), "inserted" AS (
+         INSERT INTO "notifications" ("user_id", "sender_id", "type", "target_id", "post_id", "comment_id", "reply_to_comment_id", "created_at")
+         SELECT "n"."user_id", "n"."sender_id", "n"."type", "n"."target_id", "n"."post_id", "n"."comment_id", "n"."reply_to_comment_id", "n"."created_at"
+         FROM "new" "n"
+         WHERE NOT EXISTS (SELECT 1 FROM "revived" "r" WHERE "r"."user_id" = "n"."user_id" AND "r"."sender_id" = "n"."sender_id" AND "r"."type" = "n"."type" AND "r"."target_id" = "n"."target_id")
+           AND NOT EXISTS (SELECT 1 FROM "users" WHERE "id" IN ("n"."user_id", "n"."sender_id") AND "deleted")
+           AND NOT EXISTS (SELECT 1 FROM "posts" WHERE "id" = "n"."post_id" AND "deleted")
+           AND NOT EXISTS (SELECT 1 FROM "comments" WHERE "id" = "n"."comment_id" AND "deleted")
+         ORDER BY "n"."ord"
+         ON CONFLICT DO NOTHING RETURNING "user_id", "type"
+       )
+       SELECT "user_id", "type", 1 AS "delta" FROM "revived" UNION ALL SELECT "user_id", "type", 1 AS "delta" FROM "inserted"`,
+      [column('userId'), column('senderId'), column('type'), column('targetId'), column('postId'), column('commentId'), column('replyToCommentId'), column('createdAt')],
+    );
+    await this.unread.move(manager, added);
   }
 
   /** The sender undid what notified: the notification goes while its recipient has not read it, and stays once read. */
   async withdraw(manager: EntityManager, key: NotificationKey): Promise<void> {
+    await this.writePending(manager);
     const hidden = await rowsOf<UnreadMove>(
       manager,
       `UPDATE "notifications" SET "hidden_by" = 'undo'
@@ -117,6 +141,7 @@ export class NotificationRepository {
 
   /** Deletes the notifications a deletion made meaningless, with their unread counts. */
   private async remove(manager: EntityManager, where: string, id: number): Promise<void> {
+    await this.writePending(manager);
     const gone = await rowsOf<Gone>(manager, `DELETE FROM "notifications" WHERE ${where} RETURNING "user_id", "type", "is_read", "hidden_by"`, [id]);
     await this.unread.move(
       manager,
@@ -126,11 +151,13 @@ export class NotificationRepository {
 
   /** Whether the user owns a visible notification `id`; anyone else's is as good as missing. */
   async owns(manager: EntityManager, userId: number, id: number): Promise<boolean> {
+    await this.writePending(manager);
     const rows: unknown[] = await manager.query(`SELECT 1 FROM "notifications" WHERE "id" = $1 AND "user_id" = $2 AND "hidden_by" IS NULL`, [id, userId]);
     return rows.length > 0;
   }
 
   async markRead(manager: EntityManager, userId: number, ids: number[] | null, types: number[]): Promise<void> {
+    await this.writePending(manager);
     const read = await rowsOf<UnreadMove>(
       manager,
       `UPDATE "notifications" SET "is_read" = true
@@ -143,6 +170,7 @@ export class NotificationRepository {
 
   /** The recipient's deletion: hidden for good, so that the same sender doing the same again does not bring it back. */
   async dismiss(manager: EntityManager, userId: number, id: number): Promise<void> {
+    await this.writePending(manager);
     const hidden = await rowsOf<{ user_id: string; type: number; is_read: boolean }>(
       manager,
       `UPDATE "notifications" SET "hidden_by" = 'owner' WHERE "id" = $1 AND "user_id" = $2 AND "hidden_by" IS NULL RETURNING "user_id", "type", "is_read"`,
@@ -151,8 +179,10 @@ export class NotificationRepository {
     await this.unread.move(manager, hidden.filter((row) => !row.is_read).map((row) => ({ user_id: row.user_id, type: row.type, delta: -1 })));
   }
 
+  /** A page and the count of all, in one round trip while the page has rows (a badge's every change reads one). */
   async page(manager: EntityManager, userId: number, types: number[], limit: number, offset: number): Promise<{ rows: NotificationRow[]; total: number }> {
-    const rows: NotificationRow[] = await manager.query(
+    await this.writePending(manager);
+    const rows: (NotificationRow & { total: number })[] = await manager.query(
       `SELECT "n"."id"::int AS "id", "n"."type", "n"."is_read", "n"."created_at", "n"."target_id"::int AS "target_id",
          "n"."post_id"::int AS "post_id", "n"."comment_id"::int AS "comment_id", "n"."sender_id"::int AS "sender_id",
          "s"."user_id" AS "sender_user_id", "s"."nickname" AS "sender_nickname", coalesce("s"."avatar", '') AS "sender_avatar",
@@ -161,7 +191,7 @@ export class NotificationRepository {
          "p"."image" AS "post_image", "p"."author_id"::int AS "post_author_id",
          "c"."content" AS "comment_content", coalesce("c"."like_count", 0) AS "comment_like_count",
          EXISTS (SELECT 1 FROM "comment_likes" "l" WHERE "l"."comment_id" = "n"."comment_id" AND "l"."user_id" = "n"."user_id") AS "comment_is_liked",
-         "r"."content" AS "parent_comment_content"
+         "r"."content" AS "parent_comment_content", (SELECT count(*)::int FROM "notifications" WHERE "user_id" = $1 AND "type" = ANY($2::smallint[]) AND "hidden_by" IS NULL) AS "total"
        FROM "notifications" "n"
        LEFT JOIN "users" "s" ON "s"."id" = "n"."sender_id"
        LEFT JOIN "posts" "p" ON "p"."id" = "n"."post_id"
@@ -171,10 +201,12 @@ export class NotificationRepository {
        ORDER BY "n"."created_at" DESC, "n"."id" DESC LIMIT $3 OFFSET $4`,
       [userId, types, limit, offset],
     );
+    if (rows.length > 0) return { rows, total: rows[0].total };
+    if (offset === 0) return { rows: [], total: 0 };
     const [{ total }]: { total: number }[] = await manager.query(
       `SELECT count(*)::int AS "total" FROM "notifications" WHERE "user_id" = $1 AND "type" = ANY($2::smallint[]) AND "hidden_by" IS NULL`,
       [userId, types],
     );
-    return { rows, total };
+    return { rows: [], total };
   }
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { LOGGER, REDIS, SERVICE_NAME } from '@shiliu/platform';
@@ -8,14 +9,17 @@ import { takeUnreadChanged } from './unread-changes';
 
 /**
  * Tells every open unread stream, on whichever replica it is held, that its user's counts changed. A transaction
- * that moved counters announces its users once it has committed; with Redis (distributed mode) the announcement
- * goes through one pub/sub channel that every replica listens to, embedded it stays in the process.
+ * that moved counters announces its users once it has committed: to this replica's streams at once, and with Redis
+ * (distributed mode) to the other replicas through one pub/sub channel that every replica listens to, one message
+ * per commit naming the replica it came from, which ignores its own (its streams have been told already, without
+ * waiting on a round trip through Redis).
  */
 @Injectable()
 export class UnreadHub implements OnModuleInit, OnModuleDestroy, EntitySubscriberInterface {
   private readonly local = new EventEmitter().setMaxListeners(0);
   private listener: Redis | null = null;
   private readonly channel: string;
+  private readonly replica = randomUUID();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -30,7 +34,10 @@ export class UnreadHub implements OnModuleInit, OnModuleDestroy, EntitySubscribe
     this.dataSource.subscribers.push(this);
     if (!this.redis) return;
     this.listener = this.redis.duplicate();
-    this.listener.on('message', (_channel: string, userId: string) => this.local.emit(userId));
+    this.listener.on('message', (_channel: string, message: string) => {
+      const [from, userIds] = message.split(' ');
+      if (userIds && from !== this.replica) this.tell(userIds.split(','));
+    });
     await this.listener.subscribe(this.channel);
   }
 
@@ -55,13 +62,12 @@ export class UnreadHub implements OnModuleInit, OnModuleDestroy, EntitySubscribe
   }
 
   private announce(userIds: number[]): void {
-    if (!this.redis) {
-      for (const id of userIds) this.local.emit(String(id));
-      return;
-    }
-    const pipeline = this.redis.pipeline();
-    for (const id of userIds) pipeline.publish(this.channel, String(id));
+    this.tell(userIds);
     // A lost announcement only delays a badge until the next change or reconnect; the counts themselves are committed.
-    pipeline.exec().catch((error: unknown) => this.logger.warn({ err: error }, 'announcing unread counts failed'));
+    this.redis?.publish(this.channel, `${this.replica} ${userIds.join(',')}`).catch((error: unknown) => this.logger.warn({ err: error }, 'announcing unread counts failed'));
+  }
+
+  private tell(userIds: Iterable<number | string>): void {
+    for (const id of userIds) this.local.emit(String(id));
   }
 }

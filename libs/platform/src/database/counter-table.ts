@@ -29,21 +29,23 @@ export class CounterTable<C extends string> {
     rows.set(Number(id), sums);
   }
 
-  /** Writes the moves the transaction has summed so far, rows in id order. */
+  /**
+   * Writes the moves the transaction has summed so far in one statement, rows in id order (the order it inserts and
+   * locks them in): a run that moved ten users' counters pays one round trip, not ten.
+   */
   async apply(manager: EntityManager): Promise<void> {
     const rows = rowsOf(manager, this);
-    for (const id of [...rows.keys()].sort((a, b) => a - b)) {
-      const sums = rows.get(id)!;
-      rows.delete(id);
-      const columns = this.columns.filter((column) => (sums[column] ?? 0) !== 0);
-      if (columns.length === 0) continue;
-      await manager.query(
-        `INSERT INTO "${this.table}" ("${this.key}", ${columns.map((column) => `"${column}"`).join(', ')})
-         VALUES ($1, ${columns.map((_, i) => `$${i + 2}`).join(', ')})
-         ON CONFLICT ("${this.key}") DO UPDATE SET ${columns.map((column) => `"${column}" = "${this.table}"."${column}" + EXCLUDED."${column}"`).join(', ')}`,
-        [id, ...columns.map((column) => sums[column])],
-      );
-    }
+    const ids = [...rows.keys()].filter((id) => this.columns.some((column) => (rows.get(id)![column] ?? 0) !== 0)).sort((a, b) => a - b);
+    const sums = ids.map((id) => rows.get(id)!);
+    rows.clear();
+    if (ids.length === 0) return;
+    const columns = this.columns.map((column) => `"${column}"`);
+    await manager.query(
+      `INSERT INTO "${this.table}" ("${this.key}", ${columns.join(', ')})
+       SELECT * FROM unnest($1::bigint[], ${this.columns.map((_, i) => `$${i + 2}::int[]`).join(', ')}) AS "m"("id", ${columns.join(', ')}) ORDER BY "id"
+       ON CONFLICT ("${this.key}") DO UPDATE SET ${columns.map((column) => `${column} = "${this.table}".${column} + EXCLUDED.${column}`).join(', ')}`,
+      [ids, ...this.columns.map((column) => sums.map((sum) => sum[column] ?? 0))],
+    );
   }
 }
 

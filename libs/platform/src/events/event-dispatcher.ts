@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { DataSource, EntityManager } from 'typeorm';
 import { runInContext } from '../context/request-context';
 import { deadLettered, eventRetries, eventsHandled } from '../metrics/metrics';
+import { asRun } from './event-context';
 import { isTransient } from './failure';
 
 /** Why an event was parked: its handler kept failing, or the consumer could not read it at all. */
@@ -111,7 +112,7 @@ export class EventDispatcher {
     }
     let outcomes: DispatchOutcome[];
     try {
-      outcomes = await this.dataSource.transaction(async (manager) => {
+      outcomes = await this.dataSource.transaction((manager) => asRun(manager, async () => {
         // The whole run's inbox rows in one statement; only the events it inserted (once each) are new.
         const inserted: { event_id: string }[] = await manager.query(
           `INSERT INTO "inbox" ("event_id", "type") SELECT * FROM unnest($1::uuid[], $2::text[]) ON CONFLICT ("event_id") DO NOTHING RETURNING "event_id"`,
@@ -128,7 +129,7 @@ export class EventDispatcher {
           done.push('handled');
         }
         return done;
-      });
+      }));
     } catch (error) {
       this.logger.warn({ err: error, events: dispatches.length }, 'an event of a run failed; handling the run one event at a time');
       const one: DispatchOutcome[] = [];
@@ -166,7 +167,7 @@ export class EventDispatcher {
   }
 
   private handleOnce(envelope: EventEnvelope, handle: (manager: EntityManager) => Promise<void>): Promise<DispatchOutcome> {
-    return this.dataSource.transaction((manager) => this.handleIn(manager, envelope, handle));
+    return this.dataSource.transaction((manager) => asRun(manager, () => this.handleIn(manager, envelope, handle)));
   }
 
   /** The event's inbox row and its handler's writes, in the caller's transaction; a redelivered event finds its row and changes nothing. */

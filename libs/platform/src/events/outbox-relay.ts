@@ -25,9 +25,9 @@ interface OutboxRow extends OutboxRecord {
  * this process that wrote events commits, by NOTIFY on a commit of any other process (another replica, the replay
  * command), and by a slow poll as a fallback.
  *
- * No database transaction is open while it publishes: it reads a batch, publishes it, then marks it sent, each
- * its own statement, on a connection of its own (outside the pool), so a relay never queues for a connection behind
- * the requests that write the events. A session advisory lock on that connection lets only one replica relay a
+ * No database transaction is open while it publishes: it reads a batch, publishes it, then marks it sent in the
+ * statement that reads the next, on a connection of its own (outside the pool), so a relay never queues for a
+ * connection behind the requests that write the events. A session advisory lock on that connection lets only one replica relay a
  * schema at a time, which keeps the events of one aggregate in order. A relay killed
  * between publishing and marking publishes the batch again on restart: delivery is at least once, and
  * consumers' inboxes make it exactly once in effect. A record the transport refuses for good (too large, a bad
@@ -40,6 +40,9 @@ export class OutboxRelay implements EntitySubscriberInterface {
   /** Drains run one after another: the session lock is re-entrant, so two at once in one process would both hold it. */
   private chain: Promise<void> = Promise.resolve();
   private queued = false;
+  /** A drain holds the lock; a wake meanwhile makes it go round again instead of queueing a drain of its own. */
+  private draining = false;
+  private again = false;
   private stopped = false;
   private stopping: Promise<void> | null = null;
   private lastPurge = 0;
@@ -78,9 +81,17 @@ export class OutboxRelay implements EntitySubscriberInterface {
     this.wake();
   }
 
-  /** Runs a drain soon: now, or right after the one in progress. */
+  /**
+   * Runs a drain soon: now, or, while one holds the lock, as that drain's next round, which spares a busy relay
+   * giving the lock up and taking it again between every two commits.
+   */
   wake(): void {
-    if (this.stopped || this.queued) return;
+    if (this.stopped) return;
+    if (this.draining) {
+      this.again = true;
+      return;
+    }
+    if (this.queued) return;
     this.queued = true;
     this.enqueue(async () => {
       this.queued = false;
@@ -154,11 +165,14 @@ export class OutboxRelay implements EntitySubscriberInterface {
       const { rows } = await session.query<{ locked: boolean }>(`SELECT pg_try_advisory_lock(hashtext($1)) AS locked`, [this.lockKey]);
       if (!rows[0].locked) return;
     }
+    this.draining = true;
     try {
-      while (await this.drainBatch(session)) {
-        /* keep going while full batches come back */
-      }
+      do {
+        this.again = false;
+        await this.drain(session);
+      } while (this.again);
     } finally {
+      this.draining = false;
       await session.query(`SELECT pg_advisory_unlock(hashtext($1))`, [this.lockKey]).catch(() => undefined);
     }
     if (Date.now() - this.lastPurge > PURGE_EVERY_MS) await this.purge();
@@ -171,15 +185,32 @@ export class OutboxRelay implements EntitySubscriberInterface {
     await this.dataSource.query(`DELETE FROM "inbox" WHERE "handled_at" < now() - $1::interval`, [KEEP_HANDLED]);
   }
 
-  /** Publishes one batch; answers whether there may be more. */
-  private async drainBatch(session: Client): Promise<boolean> {
+  /**
+   * Publishes batches until none is left. Marking a batch sent and reading the next are one statement, so a relay
+   * that keeps finding events pays a round trip to PostgreSQL and one to the transport per batch.
+   */
+  private async drain(session: Client): Promise<void> {
+    let sent: OutboxRow[] = [];
+    for (;;) {
+      const rows = await this.markSentAndReadNext(session, sent);
+      if (rows.length === 0) return;
+      sent = await this.publish(session, rows);
+    }
+  }
+
+  /**
+   * Marks `sent` published and reads the next batch past it (the read sees the table as it was before the mark).
+   * With nothing to mark it only reads, taking no lock that would wait on anything but a writer of the whole table.
+   */
+  private async markSentAndReadNext(session: Client, sent: OutboxRow[]): Promise<OutboxRow[]> {
+    const next = `SELECT "id", "topic", "key", "envelope" FROM "outbox" WHERE "published_at" IS NULL AND "failed_at" IS NULL`;
+    if (sent.length === 0) return (await session.query<OutboxRow>(`${next} ORDER BY "seq" LIMIT $1`, [BATCH_SIZE])).rows;
     const { rows } = await session.query<OutboxRow>(
-      `SELECT "id", "topic", "key", "envelope" FROM "outbox" WHERE "published_at" IS NULL AND "failed_at" IS NULL ORDER BY "seq" LIMIT $1`,
-      [BATCH_SIZE],
+      `WITH "sent" AS (UPDATE "outbox" SET "published_at" = now() WHERE "id" = ANY($2::uuid[])) ${next} AND "id" <> ALL($2::uuid[]) ORDER BY "seq" LIMIT $1`,
+      [BATCH_SIZE, sent.map((row) => row.id)],
     );
-    if (rows.length === 0) return false;
-    await this.markSent(session, await this.publish(session, rows));
-    return rows.length === BATCH_SIZE;
+    outboxPublished.inc({ service: this.schema, transport: this.publisher.transport }, sent.length);
+    return rows;
   }
 
   /**
