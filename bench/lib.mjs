@@ -44,8 +44,16 @@ export function tokenKeys(directory = mkdtempSync(join(tmpdir(), 'shiliu-bench-k
 }
 
 const children = [];
-/** Stops every process `start` started (also done when the benchmark exits). */
-export const stopAll = () => children.forEach((child) => child.exitCode === null && child.kill('SIGTERM'));
+/**
+ * Stops every process `start` started (also done when the benchmark exits); resolves once they have exited, so that
+ * a profile asked for with PROFILE_DIR gets written.
+ */
+export function stopAll() {
+  const running = children.filter((child) => child.exitCode === null && child.signalCode === null);
+  const exited = Promise.all(running.map((child) => new Promise((resolve) => child.once('exit', resolve))));
+  running.forEach((child) => child.kill('SIGTERM'));
+  return exited;
+}
 process.on('exit', stopAll);
 process.on('SIGINT', () => process.exit(130));
 

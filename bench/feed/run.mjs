@@ -154,5 +154,5 @@ for (const { each, viaApi, viaSql } of rows) {
     `${each.name.padEnd(23)} |${f(viaApi.rps)}${f(viaApi.p50)}${f(viaApi.p99)} |${f(viaSql.rps)}${f(viaSql.p50)}${f(viaSql.p99)} | ${f(ratio * 100, 0)}%  ${f(p99Ratio, 2)}× | ${ok}`,
   );
 }
-stopAll();
+await stopAll();
 process.exit(0);

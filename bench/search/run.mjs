@@ -152,5 +152,5 @@ for (const { each, result } of rows) {
 }
 console.log(`publish → searchable |  ${PUBLICATIONS} notes${f(at(0.5))}${f(at(0.99))} | < 2000 ms ${at(0.99) < 2000 ? 'met' : 'NOT met'}`);
 await fetch(`${env.ELASTICSEARCH_URL}/${PREFIX}-*`, { method: 'DELETE' });
-stopAll();
+await stopAll();
 process.exit(0);

@@ -290,5 +290,5 @@ console.log(`\nRSS after the run (MB): ${Object.entries(rss).map(([name, mb]) =>
 const fiveHundreds = errors(outside).length;
 const inconsistent = Object.values(found).reduce((sum, n) => sum + n, 0);
 console.log(`\ntarget (no lost events, no inconsistency, no 5xx outside the kill windows): ${lost === 0 && inconsistent === 0 && fiveHundreds === 0 ? 'met' : 'NOT met'}`);
-stopAll();
+await stopAll();
 process.exit(0);
