@@ -41,6 +41,25 @@ describe('TokenVerifier', () => {
     expect(await verifier.verify(token, 'user')).toEqual({ audience: 'user', id: '42', userId: 'student_1', sessionId: 'session-1' });
   });
 
+  it('remembers a verified token for its audience only, and refuses it once it has expired', async () => {
+    let clock = Date.now();
+    const clocked = await TokenVerifier.fromPem(keys.publicKeyPem, () => clock);
+    const token = await sign(await privateKey(keys), audienceClaim.user, {}, '10m');
+    const principal = { audience: 'user', id: '42', userId: 'student_1', sessionId: 'session-1' };
+    expect(await clocked.verify(token, 'user')).toEqual(principal);
+    expect(await clocked.verify(token, 'admin')).toBeNull();
+    clock += 9 * 60_000;
+    expect(await clocked.verify(token, 'user')).toEqual(principal);
+    clock += 2 * 60_000;
+    expect(await clocked.verify(token, 'user')).toBeNull();
+  });
+
+  it('refuses a forged token as often as it is sent', async () => {
+    const forged = await sign(await privateKey(other), audienceClaim.user);
+    expect(await verifier.verify(forged, 'user')).toBeNull();
+    expect(await verifier.verify(forged, 'user')).toBeNull();
+  });
+
   it.each<[string, () => Promise<string>, Audience]>([
     ['signed by another key', async () => sign(await privateKey(other), audienceClaim.user), 'user'],
     ['an admin token on a user endpoint', async () => sign(await privateKey(keys), audienceClaim.admin), 'user'],
