@@ -32,9 +32,40 @@ describe('CachedSearchEngine', () => {
     clock += 249;
     expect(await cached.searchPosts(query(['野餐']))).toBe(first);
     expect(asked).toHaveLength(1);
+    // Past its window the answer is still given while one question replaces it; the next asker has the new one.
     clock += 1;
+    const [a, b] = await Promise.all([cached.searchPosts(query(['野餐'])), cached.searchPosts(query(['野餐']))]);
+    expect(a).toBe(first);
+    expect(b).toBe(first);
+    expect(asked).toHaveLength(2);
+    await new Promise(setImmediate);
     expect((await cached.searchPosts(query(['野餐']))).ids).toEqual([2]);
     expect(asked).toHaveLength(2);
+  });
+
+  it('never gives an answer older than two windows: past that the asker waits for a new one', async () => {
+    const { engine, asked } = engineAnswering(async () => ({ ids: [asked.length], total: 1, tagStats: [] }));
+    const cached = new CachedSearchEngine(engine, 250, 100, now);
+    await cached.searchPosts(query(['野餐']));
+    clock += 500;
+    expect((await cached.searchPosts(query(['野餐']))).ids).toEqual([2]);
+  });
+
+  it('keeps giving the last answer while its replacement fails, until two windows have passed', async () => {
+    let fail = false;
+    const { engine, asked } = engineAnswering(async () => {
+      if (fail) throw new Error('cluster down');
+      return { ids: [asked.length], total: 1, tagStats: [] };
+    });
+    const cached = new CachedSearchEngine(engine, 250, 100, now);
+    const first = await cached.searchPosts(query(['野餐']));
+    fail = true;
+    clock += 300;
+    expect(await cached.searchPosts(query(['野餐']))).toBe(first);
+    clock += 199;
+    expect(await cached.searchPosts(query(['野餐']))).toBe(first);
+    clock += 1;
+    await expect(cached.searchPosts(query(['野餐']))).rejects.toThrow('cluster down');
   });
 
   it('shares one answer among identical questions asked while it is out', async () => {
