@@ -38,7 +38,8 @@ export class TokenVerifier {
     private readonly now: () => number,
   ) {}
 
-  static async fromPem(publicKeyPem: string, now: () => number = Date.now): Promise<TokenVerifier> {
+  /** `now` is read on every check (never a captured `Date.now`), so a clock set by a test is the one tokens meet. */
+  static async fromPem(publicKeyPem: string, now: () => number = () => Date.now()): Promise<TokenVerifier> {
     return new TokenVerifier(await importSPKI(publicKeyPem, TOKEN_ALGORITHM), now);
   }
 
