@@ -100,7 +100,8 @@ export async function createGatewayApp(options: GatewayOptions): Promise<NestExp
   );
   // The web app is served from this origin; only the configured others may call with credentials.
   app.enableCors({ origin: options.corsOrigins.length > 0 ? options.corsOrigins : false, credentials: true, maxAge: 600 });
-  app.use(api);
+  // Only a call from another origin reaches express with a route the table knows (the front door sends the rest).
+  if (options.corsOrigins.length > 0) app.use(api);
   app.use(httpMetricsMiddleware('gateway'));
   app.use(...webAppMiddleware(options.webDir));
   app.useGlobalInterceptors(new EnvelopeInterceptor());

@@ -34,7 +34,7 @@ export class RateLimiter {
   /** The window whose past tallies were last forgotten. */
   private pruned = 0;
   private readonly windowMs: number;
-  private timer: NodeJS.Timeout | null = null;
+  private readonly timer: NodeJS.Timeout;
   private syncing: Promise<void> | null = null;
   private unshared = false;
 
@@ -43,7 +43,7 @@ export class RateLimiter {
     private readonly redis?: Redis,
     private readonly logger?: Logger,
     private readonly keyPrefix = 'shiliu:gateway:rl',
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = () => Date.now(),
   ) {
     this.windowMs = settings.windowSeconds * 1000;
     this.timer = setInterval(() => void this.sync(), RATE_LIMIT_SYNC_MS);
@@ -72,7 +72,7 @@ export class RateLimiter {
   }
 
   close(): void {
-    if (this.timer) clearInterval(this.timer);
+    clearInterval(this.timer);
   }
 
   private async push(): Promise<void> {
