@@ -20,6 +20,9 @@ export function callerOf(req: IncomingMessage, trust: TrustProxy): Caller {
   return { address, protocol };
 }
 
+/** How far past its limit a refused body is still read to its end rather than cut off with the connection. */
+const DRAINED_BODY_BYTES = 16 * 1024 * 1024;
+
 /** A call slower than this is logged at the default level. */
 const SLOW_CALL_MS = 1_000;
 
@@ -80,7 +83,10 @@ export function gatewayMiddleware(
         const limits = limitsOf(entry, limitTable);
         const declared = Number(req.headers['content-length'] ?? 0);
         if (declared > limits.maxBodyBytes) {
-          res.setHeader('Connection', 'close');
+          // The client is still sending. Closing now would have the kernel answer the bytes still arriving with a
+          // reset, and a reset can discard the 413 before the client reads it; so a body of a size worth reading
+          // is read to its end and dropped (Node does that for an answered call on a kept-alive connection).
+          if (declared > limits.maxBodyBytes + DRAINED_BODY_BYTES) res.setHeader('Connection', 'close');
           failCall(res, 413);
           return;
         }
