@@ -28,7 +28,7 @@ export class CachedSearchEngine implements SearchEngine {
     private readonly engine: SearchEngine,
     private readonly keepMs: number,
     private readonly maxEntries = 2000,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = () => Date.now(),
   ) {}
 
   indexPost(document: PostDocument): Promise<void> {
