@@ -1,4 +1,6 @@
 import { waitFor } from '@shiliu/platform/testing';
+import { DataSource } from 'typeorm';
+import { PostRepository } from '../src/posts/post.repository';
 import { ContentTestApp, noteForm, type PostData, type PostPageData, type TestUser } from './content-test-app';
 
 interface CommentData {
@@ -54,6 +56,20 @@ describe('cached reads follow every change', () => {
 
   afterAll(async () => {
     await app?.close();
+  });
+
+  it('reads the details asked for together in one statement, and gives no one a draft', async () => {
+    const second = (await app.call<PostData>('POST', '/api/posts', { token: author.token, body: await noteForm(app, { title: '第二篇' }) })).body.data.id;
+    const draft = (await app.call<PostData>('POST', '/api/posts', { token: author.token, body: await noteForm(app, { title: '草稿', is_draft: 1 }) })).body.data.id;
+    const statements = jest.spyOn(app.service.app.get(DataSource), 'query');
+    try {
+      const repository = app.service.app.get(PostRepository);
+      const rows = await Promise.all([postId, second, draft, 999_999, postId].map((id) => repository.findPublished(id)));
+      expect(rows.map((row) => row && row.title)).toEqual(['原来的标题', '第二篇', null, null, '原来的标题']);
+      expect(statements).toHaveBeenCalledTimes(1);
+    } finally {
+      statements.mockRestore();
+    }
   });
 
   it('serves a detail from the cache: a change the database does not announce goes unseen', async () => {

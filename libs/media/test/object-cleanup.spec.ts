@@ -1,4 +1,4 @@
-import { postDeleted, postDraftSaved, postPublished, type PostSnapshot, userDeleted, userUpdated } from '@shiliu/contracts';
+import { commentCreated, commentDeleted, postDeleted, postDraftSaved, postPublished, type CommentSnapshot, type PostSnapshot, postUpdated, type UserProfileSnapshot, userDeleted, userUpdated } from '@shiliu/contracts';
 import { objectKeyOf } from '@shiliu/platform';
 import { ObjectCleanupService } from '../src/cleanup/object-cleanup.service';
 import { image } from './media-fixtures';
@@ -25,6 +25,14 @@ function note(id: number, authorId: number, images: string[]): PostSnapshot {
     video_url: null,
     created_at: new Date().toISOString(),
   };
+}
+
+function comment(id: number, postId: number, authorId: number, images: string[]): CommentSnapshot {
+  return { id, post_id: postId, post_author_id: 1, author_id: authorId, parent_id: null, reply_to_comment_id: null, reply_to_user_id: null, content_text: '评论', images, created_at: new Date().toISOString() };
+}
+
+function profile(id: number, avatar: string): UserProfileSnapshot {
+  return { id, user_id: `user_${id}`, nickname: '小柳', avatar, bio: '', location: '', verified: 0 };
 }
 
 describe('object clean-up (media service, real MinIO)', () => {
@@ -85,6 +93,67 @@ describe('object clean-up (media service, real MinIO)', () => {
     });
     const after = await app.bucket.keys();
     expect(before.filter((key) => !after.includes(key))).toEqual(keysOf(mine));
+  });
+
+  const deleted = (id: number, authorId: number, images: string[]) => ({
+    id,
+    author_id: authorId,
+    was_draft: false,
+    like_count: 0,
+    collect_count: 0,
+    comment_count: 0,
+    images,
+    video_url: null,
+    cover_url: null,
+  });
+
+  it('keeps an image while another note, a comment or the avatar of its author still shows it', async () => {
+    const shared = await upload(5001, 91);
+    await app.deliver(postPublished.type, { post: note(11, 5001, [shared.url]) });
+    await app.deliver(postPublished.type, { post: note(12, 5001, [shared.url]) });
+    await app.deliver(commentCreated.type, { comment: comment(51, 13, 5001, [shared.url]) });
+    await app.deliver(userUpdated.type, { user: profile(5001, shared.url) });
+
+    await app.deliver(postDeleted.type, deleted(11, 5001, [shared.url]));
+    await app.deliver(postDeleted.type, deleted(12, 5001, [shared.url]));
+    await app.deliver(postDeleted.type, deleted(13, 5002, []));
+    expect(await app.bucket.keys()).toEqual(expect.arrayContaining(keysOf(shared)));
+    // The avatar was the last to show it.
+    await app.deliver(userUpdated.type, { user: profile(5001, '') });
+    const keys = await app.bucket.keys();
+    for (const key of keysOf(shared)) expect(keys).not.toContain(key);
+  });
+
+  it('removes an image an edit took out, a deleted comment\'s images, and a deleted note\'s comments\' images', async () => {
+    const [kept, takenOut, inComment, inDeletedComment] = [await upload(5101, 92), await upload(5101, 93), await upload(5102, 94), await upload(5102, 95)];
+    await app.deliver(postPublished.type, { post: note(21, 5101, [kept.url, takenOut.url]) });
+    await app.deliver(commentCreated.type, { comment: comment(61, 21, 5102, [inComment.url]) });
+    await app.deliver(commentCreated.type, { comment: comment(62, 21, 5102, [inDeletedComment.url]) });
+
+    await app.deliver(postUpdated.type, { post: note(21, 5101, [kept.url]) });
+    await app.deliver(commentDeleted.type, { id: 62, post_id: 21, post_author_id: 5101, author_id: 5102, parent_id: null, like_count: 0 });
+    let keys = await app.bucket.keys();
+    expect(keys).toEqual(expect.arrayContaining(keysOf(kept, inComment)));
+    for (const key of keysOf(takenOut, inDeletedComment)) expect(keys).not.toContain(key);
+
+    await app.deliver(postDeleted.type, deleted(21, 5101, [kept.url]));
+    keys = await app.bucket.keys();
+    for (const key of keysOf(kept, inComment)) expect(keys).not.toContain(key);
+    expect(await app.query(`SELECT "key" FROM "upload_uses" WHERE "holder" LIKE 'post:21%'`)).toEqual([]);
+  });
+
+  it('removes what an administrator uploaded for a note with the note', async () => {
+    const answer = await app.upload<Uploaded>('/api/upload/single', [{ field: 'file', name: 'a.png', body: await image('png', 96, 50) }], await app.adminToken(7));
+    expect(answer.status).toBe(200);
+    const byAdministrator = answer.body.data;
+    await app.deliver(postPublished.type, { post: note(31, 5201, [byAdministrator.url]) });
+    const sweeper = app.service.app.get(ObjectCleanupService);
+    await sweeper.sweep(new Date(Date.now() + 25 * 3600_000));
+    expect(await app.bucket.keys()).toEqual(expect.arrayContaining(keysOf(byAdministrator)));
+
+    await app.deliver(postDeleted.type, deleted(31, 5201, [byAdministrator.url]));
+    const keys = await app.bucket.keys();
+    for (const key of keysOf(byAdministrator)) expect(keys).not.toContain(key);
   });
 
   it('removes every object of a deleted account', async () => {

@@ -143,10 +143,7 @@ export class PostService {
    * unless the client says it counted it already (`skipViewCount`) or this viewer was counted in the last hour.
    */
   async detail(id: number, viewerId: string | null, viewer: string, skipViewCount: boolean): Promise<PostView | DraftView> {
-    const published = await this.cache.through(this.cache.details, String(id), String(id), async () => {
-      const found = await this.posts.findRow(this.dataSource.manager, id, null);
-      return found && !found.is_draft ? found : null;
-    });
+    const published = await this.cache.through(this.cache.details, String(id), String(id), () => this.posts.findPublished(id));
     const row = published ? (await this.withViewerFlags([published], viewerId))[0] : await this.posts.findRow(this.dataSource.manager, id, viewerId);
     if (!row || (row.is_draft && String(row.author_id) !== viewerId)) throw notFound();
     if (!row.is_draft) row.view_count += await this.views.count(id, skipViewCount ? null : viewer);

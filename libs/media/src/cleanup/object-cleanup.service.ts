@@ -32,9 +32,26 @@ export class ObjectCleanupService implements OnModuleInit, OnModuleDestroy {
     if (this.timer) clearInterval(this.timer);
   }
 
-  /** Drops the owner's hold on the objects (all of them without keys), then removes what no one holds. */
-  async release(manager: EntityManager, ownerId: number, keys?: string[]): Promise<void> {
-    await this.remove(await this.uploads.release(manager, ownerId, keys));
+  /**
+   * Sets what a note, comment or avatar uses; what it no longer uses (an image taken out in an edit, a video
+   * replaced by its transcoded copy) is removed once nothing else uses it.
+   */
+  async use(manager: EntityManager, holder: string, ownerId: number, keys: string[]): Promise<void> {
+    await this.release(manager, ownerId, await this.uploads.use(manager, holder, keys));
+  }
+
+  /** Ends what a deleted note (with its comments), comment or avatar used, and removes what nothing else uses. */
+  async letGo(manager: EntityManager, holder: string, ownerId: number, keys: string[] = []): Promise<void> {
+    await this.release(manager, ownerId, [...keys, ...(await this.uploads.letGo(manager, holder))]);
+  }
+
+  /** Removes every object of a deleted account that nothing else uses. */
+  async releaseOwner(manager: EntityManager, ownerId: number): Promise<void> {
+    await this.remove(await this.uploads.releaseOwner(manager, ownerId));
+  }
+
+  private async release(manager: EntityManager, ownerId: number, keys: string[]): Promise<void> {
+    await this.remove(await this.uploads.release(manager, keys, ownerId, new Date(Date.now() - ORPHAN_AFTER_MS)));
   }
 
   /** Removes uploads left unattached for a day before `now`; answers how many objects went. */

@@ -27,27 +27,47 @@ export class UploadRepository {
     }
   }
 
-  /** Marks the objects (and what was made from them) as used, so the orphan sweep keeps them. */
-  async attach(manager: EntityManager, keys: string[]): Promise<void> {
-    if (keys.length === 0) return;
-    await manager.query(
-      `UPDATE "uploads" SET "attached_at" = now() WHERE "attached_at" IS NULL AND ("key" = ANY($1) OR "source_key" = ANY($1))`,
-      [keys],
-    );
+  /**
+   * Makes `keys` exactly what `holder` uses, and marks them (and what was made from them) as attached, so the orphan
+   * sweep keeps them. Answers the keys the holder used before and no longer does.
+   */
+  async use(manager: EntityManager, holder: string, keys: string[]): Promise<string[]> {
+    const dropped = await rowsOf<{ key: string }>(manager, `DELETE FROM "upload_uses" WHERE "holder" = $1 AND NOT ("key" = ANY($2)) RETURNING "key"`, [holder, keys]);
+    if (keys.length > 0) {
+      await manager.query(`INSERT INTO "upload_uses" ("holder", "key") SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING`, [holder, keys]);
+      await manager.query(`UPDATE "uploads" SET "attached_at" = now() WHERE "attached_at" IS NULL AND ("key" = ANY($1) OR "source_key" = ANY($1))`, [keys]);
+    }
+    return dropped.map((row) => row.key);
+  }
+
+  /** Ends the uses of a holder and of those under it (`post:1` and `post:1/comment:2`); answers the keys they used. */
+  async letGo(manager: EntityManager, holder: string): Promise<string[]> {
+    const rows = await rowsOf<{ key: string }>(manager, `DELETE FROM "upload_uses" WHERE "holder" = $1 OR "holder" LIKE $1 || '/%' RETURNING "key"`, [holder]);
+    return rows.map((row) => row.key);
   }
 
   /**
-   * Drops an owner's rows for the objects (and what was made from them) and answers the keys no one holds any
-   * more, which the caller removes from storage. Without keys, every row of the owner goes.
+   * Drops the rows of the objects (and what was made from them) that nothing uses any more, and answers the keys no
+   * one holds now, which the caller removes from storage. A row of the same bytes that someone else uploaded after
+   * their last use, less than a day ago, stays for the sweep: its uploader may be about to use it.
    */
-  async release(manager: EntityManager, ownerId: number, keys?: string[]): Promise<string[]> {
+  async release(manager: EntityManager, keys: string[], ownerId: number, graceFrom: Date): Promise<string[]> {
+    if (keys.length === 0) return [];
     const rows = await rowsOf<{ key: string }>(
       manager,
-      keys
-        ? `DELETE FROM "uploads" WHERE "owner_id" = $1 AND ("key" = ANY($2) OR "source_key" = ANY($2)) RETURNING "key"`
-        : `DELETE FROM "uploads" WHERE "owner_id" = $1 RETURNING "key"`,
-      keys ? [ownerId, keys] : [ownerId],
+      `DELETE FROM "uploads" u
+       WHERE (u."key" = ANY($1) OR u."source_key" = ANY($1))
+         AND (u."owner_id" = $2 OR u."attached_at" IS NOT NULL OR u."created_at" < $3)
+         AND NOT EXISTS (SELECT 1 FROM "upload_uses" w WHERE w."key" = u."key" OR w."key" = u."source_key")
+       RETURNING u."key"`,
+      [keys, ownerId, graceFrom],
     );
+    return this.unheld(manager, rows.map((row) => row.key));
+  }
+
+  /** Drops every row of an owner (a deleted account) and answers the keys no one holds any more. */
+  async releaseOwner(manager: EntityManager, ownerId: number): Promise<string[]> {
+    const rows = await rowsOf<{ key: string }>(manager, `DELETE FROM "uploads" WHERE "owner_id" = $1 RETURNING "key"`, [ownerId]);
     return this.unheld(manager, rows.map((row) => row.key));
   }
 
@@ -63,9 +83,14 @@ export class UploadRepository {
     return this.unheld(manager, rows.map((row) => row.key));
   }
 
+  /** The keys without a row or a use left: an object something still shows stays even when no upload row names it. */
   private async unheld(manager: EntityManager, keys: string[]): Promise<string[]> {
     if (keys.length === 0) return [];
-    const held: { key: string }[] = await manager.query(`SELECT DISTINCT "key" FROM "uploads" WHERE "key" = ANY($1)`, [keys]);
+    const held = await rowsOf<{ key: string }>(
+      manager,
+      `SELECT "key" FROM "uploads" WHERE "key" = ANY($1) UNION SELECT "key" FROM "upload_uses" WHERE "key" = ANY($1)`,
+      [keys],
+    );
     const heldKeys = new Set(held.map((row) => row.key));
     return [...new Set(keys)].filter((key) => !heldKeys.has(key));
   }

@@ -13,7 +13,7 @@ import {
 } from '@shiliu/platform';
 import { Redis } from 'ioredis';
 import { z } from 'zod';
-import { MediaTables1763800000000 } from '../migrations/1763800000000-media-tables';
+import { mediaMigrations } from '../migrations/media-migrations';
 import { UploadRepository } from '../uploads/upload.repository';
 import { FfmpegVideoTools } from './ffmpeg.video-tools';
 import { type MediaJobs, mediaQueueName, VideoProcessJob } from './video-process.job';
@@ -45,7 +45,7 @@ export async function runMediaWorker(): Promise<void> {
   const logger = createLogger('media-worker');
   try {
     const settings = loadConfig(workerSettings);
-    const dataSource = createServiceDataSource({ url: settings.DATABASE_URL, schema: settings.MEDIA_SCHEMA, entities: [], migrations: [MediaTables1763800000000], poolSize: 2 });
+    const dataSource = createServiceDataSource({ url: settings.DATABASE_URL, schema: settings.MEDIA_SCHEMA, entities: [], migrations: mediaMigrations, poolSize: 2 });
     await dataSource.initialize();
     await migrate(dataSource);
     const storage = new MinioStorage({ endpoint: settings.S3_ENDPOINT, accessKey: settings.S3_ACCESS_KEY, secretKey: settings.S3_SECRET_KEY, bucket: settings.S3_BUCKET });

@@ -1,0 +1,5 @@
+import { MediaTables1763800000000 } from './1763800000000-media-tables';
+import { UploadUses1764300000000 } from './1764300000000-upload-uses';
+
+/** Media's schema, in order: the API's process and the workers both bring a database up to it. */
+export const mediaMigrations = [MediaTables1763800000000, UploadUses1764300000000];
