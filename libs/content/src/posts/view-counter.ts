@@ -1,4 +1,5 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import DataLoader from 'dataloader';
 import { LOGGER, MemoryTtlStore, REDIS, SERVICE_NAME } from '@shiliu/platform';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
@@ -51,12 +52,28 @@ return tonumber(redis.call('HGET', KEYS[2], ARGV[2]) or '0')`;
  * applied off the hash (views counted meanwhile stay); a lock keeps two replicas from applying the same counts.
  */
 class RedisPendingViews implements PendingViews {
+  /**
+   * The views of the details read while the event loop handles one round of I/O go to Redis as one pipeline of
+   * scripts: one round trip for all of them rather than one per detail.
+   */
+  private readonly views = new DataLoader<{ postId: number; viewer: string | null }, number, string>(
+    async (views) => {
+      const pipeline = this.redis.pipeline();
+      for (const { postId, viewer } of views) pipeline.eval(COUNT_ONCE, 2, `${this.seenPrefix}${postId}:${viewer ?? ''}`, this.key, VIEW_WINDOW_SECONDS, String(postId), viewer === null ? '' : '1');
+      const answers = (await pipeline.exec()) ?? [];
+      return views.map((_, index) => {
+        const [error, counted] = answers[index] ?? [new Error('no answer from Redis'), null];
+        return error ?? Number(counted);
+      });
+    },
+    { cache: false, maxBatchSize: 100, batchScheduleFn: (send) => setImmediate(send) },
+  );
+
   constructor(private readonly redis: Redis, private readonly key: string, private readonly seenPrefix: string) {}
 
-  /** One round trip per detail: the viewer's mark, the tally and its reading in one script. */
-  async count(postId: number, viewer: string | null): Promise<number> {
-    const counted = await this.redis.eval(COUNT_ONCE, 2, `${this.seenPrefix}${postId}:${viewer ?? ''}`, this.key, VIEW_WINDOW_SECONDS, String(postId), viewer === null ? '' : '1');
-    return Number(counted);
+  /** The viewer's mark, the tally and its reading in one script. */
+  count(postId: number, viewer: string | null): Promise<number> {
+    return this.views.load({ postId, viewer });
   }
 
   async drain(apply: (counts: Map<number, number>) => Promise<void>): Promise<void> {
