@@ -118,6 +118,12 @@ const cases = [
     sql: (client) => client.query(queries.detail.sql, [null, randomNote()]),
   },
   {
+    // A student reading: the note as anyone sees it, plus whether they like and collect it.
+    name: 'note detail, logged in',
+    request: { setup: (req) => ({ ...req, path: `/api/posts/${randomNote()}`, headers: { authorization: `Bearer ${tokens[Math.floor(Math.random() * LIKERS)]}` } }) },
+    sql: (client) => client.query(queries.detail.sql, [String(1 + Math.floor(Math.random() * LIKERS)), randomNote()]),
+  },
+  {
     name: 'comments page (limit 5)',
     request: { path: '/api/posts/1/comments?page=1&limit=5' },
     sql: async (client) => {

@@ -58,7 +58,7 @@ describe('cached reads follow every change', () => {
     await app?.close();
   });
 
-  it('reads the details asked for together in one statement, and gives no one a draft', async () => {
+  it('reads the details asked for together in one statement, and each viewer\'s like and collection in another; no one gets a draft', async () => {
     const second = (await app.call<PostData>('POST', '/api/posts', { token: author.token, body: await noteForm(app, { title: '第二篇' }) })).body.data.id;
     const draft = (await app.call<PostData>('POST', '/api/posts', { token: author.token, body: await noteForm(app, { title: '草稿', is_draft: 1 }) })).body.data.id;
     const statements = jest.spyOn(app.service.app.get(DataSource), 'query');
@@ -66,6 +66,13 @@ describe('cached reads follow every change', () => {
       const repository = app.service.app.get(PostRepository);
       const rows = await Promise.all([postId, second, draft, 999_999, postId].map((id) => repository.findPublished(id)));
       expect(rows.map((row) => row && row.title)).toEqual(['原来的标题', '第二篇', null, null, '原来的标题']);
+      expect(statements).toHaveBeenCalledTimes(1);
+      // Each viewer's like and collection of a detail, together too: the author collected the second note.
+      expect((await app.call('POST', `/api/posts/${second}/collect`, { token: author.token })).status).toBe(200);
+      statements.mockClear();
+      const asked: [TestUser, number][] = [[author, second], [reader, second], [author, postId]];
+      const flags = await Promise.all(asked.map(([user, id]) => repository.viewerFlagsOf(String(user.id), id)));
+      expect(flags).toEqual([{ liked: false, collected: true }, { liked: false, collected: false }, { liked: false, collected: false }]);
       expect(statements).toHaveBeenCalledTimes(1);
     } finally {
       statements.mockRestore();

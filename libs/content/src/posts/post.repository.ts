@@ -184,7 +184,25 @@ export class PostRepository {
     { cache: false, maxBatchSize: 100, batchScheduleFn: (send) => setImmediate(send) },
   );
 
+  /** Whether a viewer likes and collects a note, for details: asked for together, as `shown` is. */
+  private readonly flags = new DataLoader<{ viewerId: string; postId: number }, { liked: boolean; collected: boolean }, string>(
+    (asked) =>
+      rowsOf<{ liked: boolean; collected: boolean }>(
+        this.dataSource,
+        `SELECT EXISTS (SELECT 1 FROM "likes" l WHERE l."user_id" = q."viewer" AND l."target_type" = 1 AND l."target_id" = q."post") AS "liked",
+                EXISTS (SELECT 1 FROM "collections" k WHERE k."user_id" = q."viewer" AND k."post_id" = q."post") AS "collected"
+         FROM unnest($1::bigint[], $2::bigint[]) WITH ORDINALITY AS q("viewer", "post", "n") ORDER BY q."n"`,
+        [asked.map((each) => each.viewerId), asked.map((each) => each.postId)],
+      ),
+    { cache: false, maxBatchSize: 100, batchScheduleFn: (send) => setImmediate(send) },
+  );
+
   constructor(private readonly dataSource: DataSource) {}
+
+  /** Whether the viewer likes and collects the note: the part of a cached detail that is theirs alone. */
+  viewerFlagsOf(viewerId: string, postId: number): Promise<{ liked: boolean; collected: boolean }> {
+    return this.flags.load({ viewerId, postId });
+  }
 
   /** A published note as anyone sees it (not the viewer's like and collection); null for a draft or no note. */
   findPublished(id: number): Promise<PostRow | null> {
