@@ -3,6 +3,7 @@ import DataLoader from 'dataloader';
 import type { PostSnapshot } from '@shiliu/contracts';
 import { rowsOf } from '@shiliu/platform';
 import { DataSource, type EntityManager } from 'typeorm';
+import { sameRound } from '../shared/same-round';
 import { containsPattern } from '../shared/sql';
 
 export interface StoredImage {
@@ -170,22 +171,18 @@ export function detailQuery(id: number, viewerId: string | null): SqlStatement {
 
 @Injectable()
 export class PostRepository {
-  /**
-   * Published notes as anyone sees them, by id. The ids asked for while the event loop handles one round of I/O go
-   * to PostgreSQL as one statement: under load a detail that missed the cache paid more for its round trip (the two
-   * processes waking each other on two cores) than for the look-up itself.
-   */
+  /** Published notes as anyone sees them, by id, read together per round (`sameRound`). */
   private readonly shown = new DataLoader<number, PostRow | null>(
     async (ids) => {
       const rows = await rowsOf<PostRow>(this.dataSource, `${selectPosts(true)} WHERE p."id" = ANY($2::bigint[]) AND NOT p."is_draft"`, [null, ids]);
       const byId = new Map(rows.map((row) => [Number(row.id), row]));
       return ids.map((id) => byId.get(id) ?? null);
     },
-    { cache: false, maxBatchSize: 100, batchScheduleFn: (send) => setImmediate(send) },
+    sameRound(),
   );
 
-  /** Whether a viewer likes and collects a note, for details: asked for together, as `shown` is. */
-  private readonly flags = new DataLoader<{ viewerId: string; postId: number }, { liked: boolean; collected: boolean }, string>(
+  /** Whether a viewer likes and collects a note, read together per round, for every viewer and page of the round. */
+  private readonly flags = new DataLoader<{ viewerId: string; postId: number }, { liked: boolean; collected: boolean }>(
     (asked) =>
       rowsOf<{ liked: boolean; collected: boolean }>(
         this.dataSource,
@@ -194,7 +191,7 @@ export class PostRepository {
          FROM unnest($1::bigint[], $2::bigint[]) WITH ORDINALITY AS q("viewer", "post", "n") ORDER BY q."n"`,
         [asked.map((each) => each.viewerId), asked.map((each) => each.postId)],
       ),
-    { cache: false, maxBatchSize: 100, batchScheduleFn: (send) => setImmediate(send) },
+    sameRound(),
   );
 
   constructor(private readonly dataSource: DataSource) {}
@@ -272,19 +269,6 @@ export class PostRepository {
   /** Feed cards of the notes named, as anyone sees them (not the viewer's like and collection), in no order. */
   async cards(ids: number[]): Promise<PostRow[]> {
     return rowsOf<PostRow>(this.dataSource, `${selectPosts(false)} WHERE p."id" = ANY($2::bigint[])`, [null, ids]);
-  }
-
-  /** Which of the notes named the viewer likes and collects: the part of a cached note that is theirs alone. */
-  async viewerFlags(viewerId: string, ids: number[]): Promise<{ liked: Set<string>; collected: Set<string> }> {
-    const rows = await rowsOf<{ kind: 'l' | 'c'; id: string }>(
-      this.dataSource,
-      `SELECT 'l' AS "kind", "target_id" AS "id" FROM "likes" WHERE "user_id" = $1 AND "target_type" = 1 AND "target_id" = ANY($2::bigint[])
-       UNION ALL SELECT 'c', "post_id" FROM "collections" WHERE "user_id" = $1 AND "post_id" = ANY($2::bigint[])`,
-      [viewerId, ids],
-    );
-    const flags = { liked: new Set<string>(), collected: new Set<string>() };
-    for (const row of rows) (row.kind === 'l' ? flags.liked : flags.collected).add(String(row.id));
-    return flags;
   }
 
   /** Notes a user liked (reaction 'likes') or collected, newest action first. */

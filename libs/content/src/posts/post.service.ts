@@ -144,7 +144,7 @@ export class PostService {
    */
   async detail(id: number, viewerId: string | null, viewer: string, skipViewCount: boolean): Promise<PostView | DraftView> {
     const published = await this.cache.through(this.cache.details, String(id), String(id), () => this.posts.findPublished(id));
-    const row = published ? await this.forViewer(published, viewerId) : await this.posts.findRow(this.dataSource.manager, id, viewerId);
+    const row = published ? (await this.withViewerFlags([published], viewerId))[0] : await this.posts.findRow(this.dataSource.manager, id, viewerId);
     if (!row || (row.is_draft && String(row.author_id) !== viewerId)) throw notFound();
     if (!row.is_draft) row.view_count += await this.views.count(id, skipViewCount ? null : viewer);
     const view = toPostView(row);
@@ -246,17 +246,11 @@ export class PostService {
     return ids.flatMap((id) => found.get(String(id)) ?? []);
   }
 
-  /** A note read for anyone with the viewer's like and collection (a copy: cached rows are shared). */
-  private async forViewer(row: PostRow, viewerId: string | null): Promise<PostRow> {
-    if (viewerId === null) return { ...row, liked: false, collected: false };
-    return { ...row, ...(await this.posts.viewerFlagsOf(viewerId, Number(row.id))) };
-  }
-
   /** Lays the viewer's likes and collections over notes read for anyone (copies: cached rows are shared). */
   private async withViewerFlags(rows: PostRow[], viewerId: string | null): Promise<PostRow[]> {
     if (viewerId === null || rows.length === 0) return rows.map((row) => ({ ...row, liked: false, collected: false }));
-    const flags = await this.posts.viewerFlags(viewerId, rows.map((row) => Number(row.id)));
-    return rows.map((row) => ({ ...row, liked: flags.liked.has(String(row.id)), collected: flags.collected.has(String(row.id)) }));
+    const flags = await Promise.all(rows.map((row) => this.posts.viewerFlagsOf(viewerId, Number(row.id))));
+    return rows.map((row, index) => ({ ...row, ...flags[index] }));
   }
 
   /** The present ranking of a feed, kept for the scroll's next pages when there are any. */

@@ -4,6 +4,7 @@ import { LOGGER, MemoryTtlStore, REDIS, SERVICE_NAME } from '@shiliu/platform';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { ReadCache } from '../shared/read-cache';
+import { sameRound } from '../shared/same-round';
 import { PostRepository } from './post.repository';
 
 /** A viewer counts once per note per hour. */
@@ -52,11 +53,8 @@ return tonumber(redis.call('HGET', KEYS[2], ARGV[2]) or '0')`;
  * applied off the hash (views counted meanwhile stay); a lock keeps two replicas from applying the same counts.
  */
 class RedisPendingViews implements PendingViews {
-  /**
-   * The views of the details read while the event loop handles one round of I/O go to Redis as one pipeline of
-   * scripts: one round trip for all of them rather than one per detail.
-   */
-  private readonly views = new DataLoader<{ postId: number; viewer: string | null }, number, string>(
+  /** The views of a round's details go to Redis as one pipeline of scripts (`sameRound`). */
+  private readonly views = new DataLoader<{ postId: number; viewer: string | null }, number>(
     async (views) => {
       const pipeline = this.redis.pipeline();
       for (const { postId, viewer } of views) pipeline.eval(COUNT_ONCE, 2, `${this.seenPrefix}${postId}:${viewer ?? ''}`, this.key, VIEW_WINDOW_SECONDS, String(postId), viewer === null ? '' : '1');
@@ -66,7 +64,7 @@ class RedisPendingViews implements PendingViews {
         return error ?? Number(counted);
       });
     },
-    { cache: false, maxBatchSize: 100, batchScheduleFn: (send) => setImmediate(send) },
+    sameRound(),
   );
 
   constructor(private readonly redis: Redis, private readonly key: string, private readonly seenPrefix: string) {}

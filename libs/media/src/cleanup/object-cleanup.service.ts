@@ -51,7 +51,7 @@ export class ObjectCleanupService implements OnModuleInit, OnModuleDestroy {
   }
 
   private async release(manager: EntityManager, ownerId: number, keys: string[]): Promise<void> {
-    await this.remove(await this.uploads.release(manager, keys, ownerId, new Date(Date.now() - ORPHAN_AFTER_MS)));
+    await this.remove(await this.uploads.release(manager, ownerId, keys, new Date(Date.now() - ORPHAN_AFTER_MS)));
   }
 
   /** Removes uploads left unattached for a day before `now`; answers how many objects went. */

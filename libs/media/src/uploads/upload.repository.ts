@@ -51,16 +51,16 @@ export class UploadRepository {
    * one holds now, which the caller removes from storage. A row of the same bytes that someone else uploaded after
    * their last use, less than a day ago, stays for the sweep: its uploader may be about to use it.
    */
-  async release(manager: EntityManager, keys: string[], ownerId: number, graceFrom: Date): Promise<string[]> {
+  async release(manager: EntityManager, ownerId: number, keys: string[], graceFrom: Date): Promise<string[]> {
     if (keys.length === 0) return [];
     const rows = await rowsOf<{ key: string }>(
       manager,
       `DELETE FROM "uploads" u
-       WHERE (u."key" = ANY($1) OR u."source_key" = ANY($1))
-         AND (u."owner_id" = $2 OR u."attached_at" IS NOT NULL OR u."created_at" < $3)
+       WHERE (u."key" = ANY($2) OR u."source_key" = ANY($2))
+         AND (u."owner_id" = $1 OR u."attached_at" IS NOT NULL OR u."created_at" < $3)
          AND NOT EXISTS (SELECT 1 FROM "upload_uses" w WHERE w."key" = u."key" OR w."key" = u."source_key")
        RETURNING u."key"`,
-      [keys, ownerId, graceFrom],
+      [ownerId, keys, graceFrom],
     );
     return this.unheld(manager, rows.map((row) => row.key));
   }
