@@ -1,7 +1,7 @@
 import { BadRequestException, Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
 import { offsetOf, pagination, type Principal } from '@shiliu/platform';
 import { DataSource } from 'typeorm';
-import { SEARCH_ENGINE, type SearchEngine, SearchUnavailableError } from './engine/search-engine';
+import { type PostHits, SEARCH_ENGINE, type SearchEngine, SearchUnavailableError, type UserHits } from './engine/search-engine';
 import { highlight } from './highlight';
 import { PostRepository, type PostRow } from './posts/post.repository';
 import { canonicalType, type SearchKeywordQuery, type SearchQuery } from './search.dto';
@@ -38,6 +38,9 @@ export class SearchService {
     private readonly viewers: ViewerStateRepository,
   ) {}
 
+  private readonly sharedPostCards = new WeakMap<PostHits, Promise<SearchPostView[]>>();
+  private readonly sharedUserRows = new WeakMap<UserHits, Promise<UserRow[]>>();
+
   async search(query: SearchQuery, viewer: Principal | undefined): Promise<SearchResult> {
     if (query.keyword === undefined && query.tag === undefined) throw new BadRequestException(SEARCH_NEEDS_INPUT);
     const type = canonicalType(query.type);
@@ -48,9 +51,10 @@ export class SearchService {
         type === 'users' ? null : this.engine.searchPosts({ terms, tag: query.tag ?? null, kind: type, offset, limit: query.limit }),
         query.keyword !== undefined && (type === 'all' || type === 'users') ? this.engine.searchUsers(query.keyword, offset, query.limit) : null,
       ]);
+      const [posts, users] = await Promise.all([postHits ? this.postCards(postHits, terms, viewer) : [], userHits ? this.userCards(userHits, viewer) : []]);
       return {
-        posts: { data: await this.postCards(postHits?.ids ?? [], terms, viewer), pagination: pagination(query.page, query.limit, postHits?.total ?? 0) },
-        users: await this.userCards(userHits?.ids ?? [], viewer),
+        posts: { data: posts, pagination: pagination(query.page, query.limit, postHits?.total ?? 0) },
+        users,
         usersPagination: pagination(query.page, query.limit, userHits?.total ?? 0),
         tagStats: (postHits?.tagStats ?? []).map((stat) => ({ id: stat.tag, label: stat.tag, count: stat.count })),
       };
@@ -62,7 +66,7 @@ export class SearchService {
     const terms = termsOf(query.keyword);
     return this.available(async () => {
       const hits = await this.engine.searchPosts({ terms, tag: null, kind: 'all', offset: offsetOf(query.page, query.limit), limit: query.limit });
-      return { posts: await this.postCards(hits.ids, terms, viewer), pagination: pagination(query.page, query.limit, hits.total) };
+      return { posts: await this.postCards(hits, terms, viewer), pagination: pagination(query.page, query.limit, hits.total) };
     });
   }
 
@@ -79,21 +83,44 @@ export class SearchService {
     }
   }
 
-  /** The cards of `ids`, in that order; one the engine still knows but the read model has since lost is left out. */
-  private async postCards(ids: number[], terms: string[], viewer: Principal | undefined): Promise<SearchPostView[]> {
+  /** The cards of the hits, in their order, with the viewer's like and collection of each. */
+  private async postCards(hits: PostHits, terms: string[], viewer: Principal | undefined): Promise<SearchPostView[]> {
+    const [cards, reactions] = await Promise.all([
+      this.shared(this.sharedPostCards, hits, () => this.readPostCards(hits.ids, terms)),
+      viewer ? this.viewers.reactions(this.dataSource, Number(viewer.id), hits.ids) : null,
+    ]);
+    if (!reactions) return cards;
+    return cards.map((card) => ({ ...card, liked: reactions.has(`like:${card.id}`), collected: reactions.has(`collect:${card.id}`) }));
+  }
+
+  /**
+   * What every viewer of one engine answer is shown alike, read once per answer: the engine keeps an answer for a
+   * short window (CachedSearchEngine) and hands the same object to everyone who asks meanwhile, so cards keyed on
+   * it are as fresh as the answer itself, and a popular search stops costing a read-model query per request.
+   */
+  private shared<H extends object, C>(cards: WeakMap<H, Promise<C>>, hits: H, read: () => Promise<C>): Promise<C> {
+    let kept = cards.get(hits);
+    if (!kept) {
+      kept = read();
+      cards.set(hits, kept);
+      // A failed read is not kept: the next request for the same answer reads again.
+      kept.catch(() => cards.delete(hits));
+    }
+    return kept;
+  }
+
+  /** The cards of `ids`, in that order, as a logged-out viewer sees them; one the engine still knows but the read model has since lost is left out. */
+  private async readPostCards(ids: number[], terms: string[]): Promise<SearchPostView[]> {
     const rows = await this.posts.byIds(this.dataSource, ids);
     const byId = new Map(rows.map((row) => [String(row.id), row]));
-    const [authors, reactions] = await Promise.all([
-      this.users.authors(this.dataSource, [...new Set(rows.map((row) => Number(row.author_id)))]),
-      viewer ? this.viewers.reactions(this.dataSource, Number(viewer.id), ids) : new Set<string>(),
-    ]);
+    const authors = await this.users.authors(this.dataSource, [...new Set(rows.map((row) => Number(row.author_id)))]);
     return ids.flatMap((id) => {
       const row = byId.get(String(id));
-      return row ? [this.postCard(row, authors.get(String(row.author_id)), reactions, terms)] : [];
+      return row ? [this.postCard(row, authors.get(String(row.author_id)), terms)] : [];
     });
   }
 
-  private postCard(row: PostRow, author: UserRow | undefined, reactions: Set<string>, terms: string[]): SearchPostView {
+  private postCard(row: PostRow, author: UserRow | undefined, terms: string[]): SearchPostView {
     const cover = row.cover_url ?? row.images[0] ?? null;
     const nickname = author?.nickname ?? '';
     const avatar = author?.avatar ?? '';
@@ -127,18 +154,21 @@ export class SearchService {
       collectCount: row.collect_count,
       comment_count: row.comment_count,
       commentCount: row.comment_count,
-      liked: reactions.has(`like:${row.id}`),
-      collected: reactions.has(`collect:${row.id}`),
+      liked: false,
+      collected: false,
       tags: row.tags.map((name) => ({ name })),
       created_at: row.created_at.toISOString(),
     };
   }
 
-  private async userCards(ids: number[], viewer: Principal | undefined): Promise<SearchUserView[]> {
-    const rows = await this.users.byIds(this.dataSource, ids);
+  /** The users' cards, in the hits' order, with whether the viewer follows each and each follows the viewer. */
+  private async userCards(hits: UserHits, viewer: Principal | undefined): Promise<SearchUserView[]> {
+    const [rows, follows] = await Promise.all([
+      this.shared(this.sharedUserRows, hits, () => this.users.byIds(this.dataSource, hits.ids)),
+      viewer ? this.viewers.follows(this.dataSource, Number(viewer.id), hits.ids) : { following: new Set<string>(), followers: new Set<string>() },
+    ]);
     const byId = new Map(rows.map((row) => [String(row.id), row]));
-    const follows = viewer ? await this.viewers.follows(this.dataSource, Number(viewer.id), ids) : { following: new Set<string>(), followers: new Set<string>() };
-    return ids.flatMap((id) => {
+    return hits.ids.flatMap((id) => {
       const row = byId.get(String(id));
       if (!row) return [];
       const followed = follows.following.has(String(id));

@@ -16,12 +16,12 @@ export class SearchTestApp extends ServiceTestApp {
   engine: EngineName = 'postgres';
   prefix = '';
 
-  static async start(engine: EngineName): Promise<SearchTestApp> {
+  static async start(engine: EngineName, env: Record<string, string> = {}): Promise<SearchTestApp> {
     const prefix = `shiliu-t-${randomUUID().slice(0, 8)}`;
     const elasticsearchUrl = engine === 'elasticsearch' ? requireEnv('ELASTICSEARCH_URL') : undefined;
     const app = new SearchTestApp(
       await ServiceTestApp.boot(
-        searchServiceWith({ SEARCH_ENGINE: engine, ELASTICSEARCH_URL: elasticsearchUrl, SEARCH_INDEX_PREFIX: prefix, SEARCH_REFRESH_ON_WRITE: 'true' }),
+        searchServiceWith({ SEARCH_ENGINE: engine, ELASTICSEARCH_URL: elasticsearchUrl, SEARCH_INDEX_PREFIX: prefix, SEARCH_REFRESH_ON_WRITE: 'true', ...env }),
       ),
     );
     app.engine = engine;
