@@ -17,7 +17,11 @@ import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
 import { importPKCS8, SignJWT } from 'jose';
 import pg from 'pg';
+import { createRequire } from 'node:module';
 import { benchEnv, freshDatabase, root, start, tokenKeys, waitFor } from '../lib.mjs';
+
+const { ReactionRepository } = createRequire(import.meta.url)('../../libs/content/dist/reactions/reaction.repository.js');
+const reactions = new ReactionRepository();
 
 const seconds = Number(process.argv[2] ?? 15);
 const modes = (process.argv[3] ?? 'both') === 'both' ? ['embedded', 'distributed'] : [process.argv[3]];
@@ -153,30 +157,21 @@ const cases = [
       context.user ??= (likerSeq++ % LIKERS) + 1;
       context.liked = !context.liked;
       const user = String(context.user);
-      await client.query(`SELECT 1 FROM "authors" WHERE "id" = $1`, [user]);
-      await client.query('BEGIN');
-      try {
-        await client.query(`SELECT 1 FROM "authors" WHERE "id" = $1 FOR KEY SHARE`, [user]);
-        const changed = context.liked
-          ? await client.query(`INSERT INTO "likes" ("user_id", "target_type", "target_id") VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING "id"`, [user, 1, 1])
-          : await client.query(`DELETE FROM "likes" WHERE "user_id" = $1 AND "target_type" = $2 AND "target_id" = $3 RETURNING "id"`, [user, 1, 1]);
-        if (changed.rowCount > 0) {
-          const moved = await client.query(`UPDATE "posts" SET "like_count" = "like_count" + $2 WHERE "id" = $1 RETURNING "like_count" AS "count", "author_id", "id" AS "post_id"`, [1, context.liked ? 1 : -1]);
-          const id = randomUUID();
-          const payload = { post_id: 1, post_author_id: Number(moved.rows[0].author_id), user_id: Number(user), count: moved.rows[0].count };
-          await client.query(`INSERT INTO "outbox" ("id", "topic", "key", "type", "envelope") VALUES ($1, $2, $3, $4, $5)`, [
-            id,
-            'content.reaction',
-            '1',
-            context.liked ? 'post.liked' : 'post.unliked',
-            JSON.stringify({ id, type: 'post.liked', version: 1, occurredAt: new Date().toISOString(), actor: null, correlationId: id, causationId: id, payload }),
-          ]);
-        }
-        await client.query('COMMIT');
-      } catch (error) {
-        await client.query('ROLLBACK');
-        throw error;
-      }
+      const id = randomUUID();
+      const type = context.liked ? 'post.liked' : 'post.unliked';
+      const payload = { post_id: 1, post_author_id: 0, user_id: Number(user), count: 0 };
+      // The service's own statement, from its build: the floor is the same SQL, not a copy of it.
+      await reactions.react(
+        { query: async (text, params) => (await client.query(text, params)).rows },
+        {
+          kind: 'note like',
+          userId: user,
+          targetId: 1,
+          on: context.liked,
+          checkUser: true,
+          event: { id, topic: 'shiliu.reaction', key: '1', type, envelope: { id, type, version: 1, occurredAt: new Date().toISOString(), actor: null, correlationId: id, causationId: id, payload } },
+        },
+      );
     },
   },
 ];

@@ -128,6 +128,9 @@ describe('notes and drafts: failing cases', () => {
       expect((await app.call('POST', `/api/posts/${draft.id}/collect`, { token: other.token })).status).toBe(404);
       expect((await app.call('POST', '/api/comments', { token: other.token, body: { post_id: draft.id, content: '看看' } })).status).toBe(404);
       expect((await app.call('GET', `/api/posts/${draft.id}/comments`)).status).toBe(404);
+      expect((await app.query<{ n: number }>(`SELECT (SELECT count(*) FROM "likes" WHERE "target_type" = 1 AND "target_id" = $1) + (SELECT count(*) FROM "collections" WHERE "post_id" = $1) AS "n"`, [draft.id]))[0].n).toBe('0');
+      expect((await app.query<{ like_count: number; collect_count: number }>(`SELECT "like_count", "collect_count" FROM "posts" WHERE "id" = $1`, [draft.id]))[0]).toEqual({ like_count: 0, collect_count: 0 });
+      for (const type of ['post.liked', 'post.collected']) expect((await app.events(type)).filter((event) => (event.payload as { post_id: number }).post_id === draft.id)).toEqual([]);
     });
 
     it('cannot be edited or deleted by someone else', async () => {

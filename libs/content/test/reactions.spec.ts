@@ -108,7 +108,7 @@ describe('likes and collections', () => {
       expect((await app.call('POST', '/api/likes', { token: fan.token, body: { target_type: 2, target_id: comment.id } })).body.data).toEqual({ liked: true, likeCount: 1 });
       const list = await app.call<{ comments: { id: number; isLiked: boolean; likeCount: number }[] }>('GET', `/api/posts/${postId}/comments`, { token: fan.token });
       expect(list.body.data.comments.find((c) => c.id === comment.id)).toMatchObject({ isLiked: true, likeCount: 1 });
-      expect((await app.events('comment.liked'))[0]).toMatchObject({ topic: 'shiliu.reaction', payload: { comment_id: comment.id, comment_author_id: author.id, user_id: fan.id, count: 1 } });
+      expect((await app.events('comment.liked'))[0]).toMatchObject({ topic: 'shiliu.reaction', payload: { comment_id: comment.id, post_id: postId, comment_author_id: author.id, user_id: fan.id, count: 1 } });
       expect((await app.call('DELETE', '/api/likes', { token: fan.token, body: { target_type: 2, target_id: comment.id } })).body.data).toEqual({ liked: false, likeCount: 0 });
       expect((await app.call('DELETE', '/api/likes', { token: fan.token, body: { target_type: 2, target_id: comment.id } })).body.data).toEqual({ liked: false, likeCount: 0 });
       expect(await app.events('comment.unliked')).toHaveLength(1);

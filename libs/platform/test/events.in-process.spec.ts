@@ -34,7 +34,7 @@ describe('events in embedded mode (outbox → in-process transport → inbox)', 
     return row as { total: number; distinct_events: number };
   };
 
-  it('delivers every event written in a transaction to the other service once', async () => {
+  it('delivers every event written in a transaction to the other service once, as one run', async () => {
     const answer = await fetch(`${baseUrl}/api/pings`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -45,6 +45,9 @@ describe('events in embedded mode (outbox → in-process transport → inbox)', 
 
     await waitFor('50 pings handled', async () => (await received()).total >= 50);
     expect(await received()).toEqual({ total: 50, distinct_events: 50 });
+    // Committed together, relayed as one batch, handled as one run: one transaction wrote every ping.
+    const [{ transactions }] = await consumerApp.dataSource.query(`SELECT count(DISTINCT "xmin"::text)::int AS transactions FROM "received_pings"`);
+    expect(transactions).toBe(1);
     const [{ unpublished }] = await producerApp.dataSource.query(`SELECT count(*)::int AS unpublished FROM "outbox" WHERE published_at IS NULL`);
     expect(unpublished).toBe(0);
   });

@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Param, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrors, CurrentPrincipal, type Principal, Reply, UserAuth } from '@shiliu/platform';
 import { IdPipe } from '@shiliu/platform';
+import { SettlesItsOwnCache } from '../shared/read-your-writes.interceptor';
 import { LikeDto, TARGET_NOTE } from './reaction.dto';
 import { type CollectState, type LikeState, ReactionService } from './reaction.service';
 
@@ -14,6 +15,7 @@ export class ReactionController {
   @ApiOperation({ summary: '点赞笔记或评论（重复点赞不重复计数）' })
   @ApiErrors(404)
   @UserAuth()
+  @SettlesItsOwnCache()
   @Post('likes')
   async like(@CurrentPrincipal() principal: Principal, @Body() body: LikeDto): Promise<Reply<LikeState>> {
     const state = body.target_type === TARGET_NOTE ? await this.reactions.likePost(principal.id, body.target_id) : await this.reactions.likeComment(principal.id, body.target_id);
@@ -23,6 +25,7 @@ export class ReactionController {
   @ApiOperation({ summary: '取消点赞（未点赞时无变化）' })
   @ApiErrors(404)
   @UserAuth()
+  @SettlesItsOwnCache()
   @Delete('likes')
   async unlike(@CurrentPrincipal() principal: Principal, @Body() body: LikeDto): Promise<Reply<LikeState>> {
     const state = body.target_type === TARGET_NOTE ? await this.reactions.unlikePost(principal.id, body.target_id) : await this.reactions.unlikeComment(principal.id, body.target_id);
@@ -31,6 +34,7 @@ export class ReactionController {
 
   @ApiOperation({ summary: '收藏笔记' })
   @UserAuth()
+  @SettlesItsOwnCache()
   @Post('posts/:id/collect')
   async collect(@CurrentPrincipal() principal: Principal, @Param('id', IdPipe) id: number): Promise<Reply<CollectState>> {
     return new Reply('收藏成功', await this.reactions.collect(principal.id, id));
@@ -38,6 +42,7 @@ export class ReactionController {
 
   @ApiOperation({ summary: '取消收藏' })
   @UserAuth()
+  @SettlesItsOwnCache()
   @Delete('posts/:id/collect')
   async uncollect(@CurrentPrincipal() principal: Principal, @Param('id', IdPipe) id: number): Promise<Reply<CollectState>> {
     return new Reply('取消收藏成功', await this.reactions.uncollect(principal.id, id));

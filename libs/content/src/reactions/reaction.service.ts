@@ -1,10 +1,21 @@
-import { Injectable } from '@nestjs/common';
-import { commentLiked, commentUnliked, postCollected, postLiked, postUncollected, postUnliked } from '@shiliu/contracts';
-import { Outbox } from '@shiliu/platform';
+import { Injectable, UnauthorizedException } from '@nestjs/common';
+import {
+  type CommentReactionPayload,
+  commentLiked,
+  commentUnliked,
+  type EventDefinition,
+  postCollected,
+  postLiked,
+  type PostReactionPayload,
+  postUncollected,
+  postUnliked,
+} from '@shiliu/contracts';
+import { messageForStatus, Outbox } from '@shiliu/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AuthorRepository } from '../authors/author.repository';
-import { isForeignKeyViolation, notFound } from '../shared/sql';
-import { type Counted, ReactionRepository } from './reaction.repository';
+import { ReadCache } from '../shared/read-cache';
+import { notFound } from '../shared/sql';
+import { type Reacted, type ReactionKind, ReactionRepository } from './reaction.repository';
 
 export interface LikeState {
   liked: boolean;
@@ -23,10 +34,19 @@ export interface CollectState {
   collectCount: number;
 }
 
+/** Each kind's events, as it is added and taken back. */
+const EVENTS = {
+  'note like': [postLiked, postUnliked],
+  'comment like': [commentLiked, commentUnliked],
+  collection: [postCollected, postUncollected],
+} as const;
+
 /**
  * Likes and collections. The unique key on (user, target) decides whether a request changes anything, and the
- * counter moves in the same transaction only when it did: liking twice counts once, unliking what was not liked
+ * counter moves in the same statement only when it did: liking twice counts once, unliking what was not liked
  * changes nothing, and concurrent requests serialise on the target's row, so counts equal the rows that remain.
+ * A student's tap is one statement that commits on its own (ReactionRepository.react); an administrator's edit, the
+ * demo seed and an account's removal run the same statement inside their transactions.
  */
 @Injectable()
 export class ReactionService {
@@ -35,56 +55,72 @@ export class ReactionService {
     private readonly outbox: Outbox,
     private readonly authors: AuthorRepository,
     private readonly reactions: ReactionRepository,
+    private readonly cache: ReadCache,
   ) {}
 
-  likePost(userId: string, postId: number): Promise<LikeState> {
-    return this.asKnownUser(userId, (manager) => this.likePostWithin(manager, userId, postId));
+  async likePost(userId: string, postId: number): Promise<LikeState> {
+    const done = await this.tap('note like', userId, postId, true);
+    if (!done.published) throw notFound();
+    return { liked: true, likeCount: done.count };
   }
 
-  /** A reaction's transaction, refused (401) for a user content has not learned of or has removed. */
-  private async asKnownUser<T>(userId: string, work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    await this.authors.awaitKnown(userId);
-    return this.dataSource.transaction(async (manager) => {
-      await this.authors.requireKnown(manager, userId);
-      return work(manager);
-    });
+  async unlikePost(userId: string, postId: number): Promise<LikeState> {
+    return { liked: false, likeCount: takenBack(await this.tap('note like', userId, postId, false)) };
   }
 
+  async likeComment(userId: string, commentId: number): Promise<LikeState> {
+    const done = await this.tap('comment like', userId, commentId, true);
+    if (!done.found) throw notFound();
+    return { liked: true, likeCount: done.count };
+  }
+
+  async unlikeComment(userId: string, commentId: number): Promise<LikeState> {
+    return { liked: false, likeCount: takenBack(await this.tap('comment like', userId, commentId, false)) };
+  }
+
+  async collect(userId: string, postId: number): Promise<CollectState> {
+    const done = await this.tap('collection', userId, postId, true);
+    if (!done.published) throw notFound();
+    return { collected: true, collectCount: done.count };
+  }
+
+  async uncollect(userId: string, postId: number): Promise<CollectState> {
+    return { collected: false, collectCount: takenBack(await this.tap('collection', userId, postId, false)) };
+  }
+
+  /** Inside the caller's transaction (the demo seed, an administrator's edit): 404 for a missing note or a draft. */
   async likePostWithin(manager: EntityManager, userId: string, postId: number): Promise<LikeState> {
-    if (!(await this.reactions.addLike(manager, userId, 1, postId))) return { liked: true, likeCount: (await this.currentPost(manager, postId, 'like_count')).count };
-    const row = await this.reactions.movePostCounter(manager, postId, 'like_count', 1, true);
-    // Nothing to like: throwing rolls the inserted row back with the transaction.
-    if (!row) throw notFound();
-    await this.outbox.add(manager, postLiked, { post_id: postId, post_author_id: Number(row.author_id), user_id: Number(userId), count: row.count });
-    return { liked: true, likeCount: row.count };
+    const done = await this.react(manager, 'note like', userId, postId, true, false);
+    if (!done.published) throw notFound();
+    return { liked: true, likeCount: done.count };
   }
 
-  unlikePost(userId: string, postId: number): Promise<LikeState> {
-    return this.asKnownUser(userId, async (manager) => {
-      const current = await this.unlikePostWithin(manager, userId, postId);
-      return { liked: false, likeCount: current ?? (await this.currentPost(manager, postId, 'like_count')).count };
-    });
-  }
-
-  /** Answers the new count when a like was removed, null when there was none. */
+  /** Inside the caller's transaction: the new count when a like was removed, null when there was none. */
   async unlikePostWithin(manager: EntityManager, userId: string, postId: number): Promise<number | null> {
-    if (!(await this.reactions.removeLike(manager, userId, 1, postId))) return null;
-    const row = await this.reactions.movePostCounter(manager, postId, 'like_count', -1);
-    if (!row) throw notFound();
-    await this.outbox.add(manager, postUnliked, { post_id: postId, post_author_id: Number(row.author_id), user_id: Number(userId), count: row.count });
-    return row.count;
-  }
-
-  likeComment(userId: string, commentId: number): Promise<LikeState> {
-    return this.asKnownUser(userId, (manager) => this.likeCommentWithin(manager, userId, commentId));
+    const done = await this.react(manager, 'note like', userId, postId, false, false);
+    return done.changed ? done.count : null;
   }
 
   async likeCommentWithin(manager: EntityManager, userId: string, commentId: number): Promise<LikeState> {
-    if (!(await this.reactions.addLike(manager, userId, 2, commentId))) return { liked: true, likeCount: (await this.currentComment(manager, commentId)).count };
-    const row = await this.reactions.moveCommentLikes(manager, commentId, 1);
-    if (!row) throw notFound();
-    await this.outbox.add(manager, commentLiked, { comment_id: commentId, post_id: Number(row.post_id), comment_author_id: Number(row.author_id), user_id: Number(userId), count: row.count });
-    return { liked: true, likeCount: row.count };
+    const done = await this.react(manager, 'comment like', userId, commentId, true, false);
+    if (!done.found) throw notFound();
+    return { liked: true, likeCount: done.count };
+  }
+
+  async unlikeCommentWithin(manager: EntityManager, userId: string, commentId: number): Promise<number | null> {
+    const done = await this.react(manager, 'comment like', userId, commentId, false, false);
+    return done.changed ? done.count : null;
+  }
+
+  async collectWithin(manager: EntityManager, userId: string, postId: number): Promise<CollectState> {
+    const done = await this.react(manager, 'collection', userId, postId, true, false);
+    if (!done.published) throw notFound();
+    return { collected: true, collectCount: done.count };
+  }
+
+  async uncollectWithin(manager: EntityManager, userId: string, postId: number): Promise<number | null> {
+    const done = await this.react(manager, 'collection', userId, postId, false, false);
+    return done.changed ? done.count : null;
   }
 
   /**
@@ -108,67 +144,55 @@ export class ReactionService {
     });
   }
 
-  unlikeComment(userId: string, commentId: number): Promise<LikeState> {
-    return this.asKnownUser(userId, async (manager) => {
-      const current = await this.unlikeCommentWithin(manager, userId, commentId);
-      return { liked: false, likeCount: current ?? (await this.currentComment(manager, commentId)).count };
+  /** A transaction refused (401) for a user content has not learned of or has removed. */
+  private async asKnownUser<T>(userId: string, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    await this.authors.awaitKnown(userId);
+    return this.dataSource.transaction(async (manager) => {
+      await this.authors.requireKnown(manager, userId);
+      return work(manager);
     });
   }
 
-  async unlikeCommentWithin(manager: EntityManager, userId: string, commentId: number): Promise<number | null> {
-    if (!(await this.reactions.removeLike(manager, userId, 2, commentId))) return null;
-    const row = await this.reactions.moveCommentLikes(manager, commentId, -1);
-    if (!row) throw notFound();
-    await this.outbox.add(manager, commentUnliked, { comment_id: commentId, post_id: Number(row.post_id), comment_author_id: Number(row.author_id), user_id: Number(userId), count: row.count });
-    return row.count;
-  }
-
-  collect(userId: string, postId: number): Promise<CollectState> {
-    return this.asKnownUser(userId, (manager) => this.collectWithin(manager, userId, postId));
-  }
-
-  async collectWithin(manager: EntityManager, userId: string, postId: number): Promise<CollectState> {
-    await this.currentPost(manager, postId, 'collect_count');
-    let inserted: boolean;
-    try {
-      inserted = await this.reactions.addCollection(manager, userId, postId);
-    } catch (error) {
-      // The note was deleted between the check and the insert.
-      if (isForeignKeyViolation(error)) throw notFound();
-      throw error;
+  /**
+   * A student's tap, committed as its statement ends. A student who reacts in the first moments after registering
+   * may be ahead of the user.registered event: the tap waits a little for it and tries once more before the 401.
+   */
+  private async tap(kind: ReactionKind, userId: string, targetId: number, on: boolean): Promise<Reacted> {
+    let done = await this.react(this.dataSource.manager, kind, userId, targetId, on, true);
+    if (!done.known) {
+      await this.authors.awaitKnown(userId);
+      done = await this.react(this.dataSource.manager, kind, userId, targetId, on, true);
+      if (!done.known) throw new UnauthorizedException(messageForStatus(401));
     }
-    if (!inserted) return { collected: true, collectCount: (await this.currentPost(manager, postId, 'collect_count')).count };
-    const row = await this.reactions.movePostCounter(manager, postId, 'collect_count', 1);
-    if (!row) throw notFound();
-    await this.outbox.add(manager, postCollected, { post_id: postId, post_author_id: Number(row.author_id), user_id: Number(userId), count: row.count });
-    return { collected: true, collectCount: row.count };
+    return done;
   }
 
-  uncollect(userId: string, postId: number): Promise<CollectState> {
-    return this.asKnownUser(userId, async (manager) => {
-      const current = await this.uncollectWithin(manager, userId, postId);
-      return { collected: false, collectCount: current ?? (await this.currentPost(manager, postId, 'collect_count')).count };
+  private async react(manager: EntityManager, kind: ReactionKind, userId: string, targetId: number, on: boolean, checkUser: boolean): Promise<Reacted> {
+    const definition = EVENTS[kind][on ? 0 : 1] as EventDefinition<PostReactionPayload | CommentReactionPayload>;
+    // The statement fills in the counter and the ids it reads from the target's row.
+    const payload =
+      kind === 'comment like'
+        ? { comment_id: targetId, post_id: 0, comment_author_id: 0, user_id: Number(userId), count: 0 }
+        : { post_id: targetId, post_author_id: 0, user_id: Number(userId), count: 0 };
+    const envelope = this.outbox.envelope(definition, payload);
+    const done = await this.reactions.react(manager, {
+      kind,
+      userId,
+      targetId,
+      on,
+      checkUser,
+      event: { id: envelope.id, topic: definition.topic, key: definition.key(payload), type: definition.type, envelope },
     });
+    if (!done.changed) return done;
+    this.outbox.written(manager);
+    // A tap's own change reaches this process's cache now, so its answer need not wait for the notice (ReadCache.settle).
+    if (!manager.queryRunner?.isTransactionActive) this.cache.apply(kind === 'comment like' ? `c${done.post_id}` : kind === 'note like' ? `p${targetId} m` : `p${targetId}`);
+    return done;
   }
+}
 
-  async uncollectWithin(manager: EntityManager, userId: string, postId: number): Promise<number | null> {
-    if (!(await this.reactions.removeCollection(manager, userId, postId))) return null;
-    const row = await this.reactions.movePostCounter(manager, postId, 'collect_count', -1);
-    if (!row) throw notFound();
-    await this.outbox.add(manager, postUncollected, { post_id: postId, post_author_id: Number(row.author_id), user_id: Number(userId), count: row.count });
-    return row.count;
-  }
-
-  /** A published note's counter; a draft or missing note is a 404. */
-  private async currentPost(manager: EntityManager, postId: number, column: 'like_count' | 'collect_count'): Promise<Counted> {
-    const row = await this.reactions.postCounter(manager, postId, column);
-    if (!row) throw notFound();
-    return row;
-  }
-
-  private async currentComment(manager: EntityManager, commentId: number): Promise<Counted> {
-    const row = await this.reactions.commentLikes(manager, commentId);
-    if (!row) throw notFound();
-    return row;
-  }
+/** The count after taking a reaction back; nothing to take back from a missing note (or a draft) is a 404. */
+function takenBack(done: Reacted): number {
+  if (!done.found || (!done.changed && !done.published)) throw notFound();
+  return done.count;
 }

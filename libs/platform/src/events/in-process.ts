@@ -5,9 +5,13 @@ import { type Delivery, EventDispatcher, TableDeadLetterSink } from './event-dis
 import type { EventPublisher, OutboxRecord } from './event-publisher';
 import { EventServer } from './event-server';
 
-type Subscriber = (envelope: EventEnvelope, delivery: Delivery) => Promise<void>;
+type Delivered = { envelope: EventEnvelope; delivery: Omit<Delivery, 'whileWaiting'> };
+type Subscriber = (events: Delivered[]) => Promise<void>;
 
-/** The embedded mode's stand-in for Kafka: outbox relays hand their records to every service's event server. */
+/**
+ * The embedded mode's stand-in for Kafka: outbox relays hand their records to every service's event server, a
+ * relay's batch at once, so that a consumer takes what arrived together in runs (one transaction each), as from Kafka.
+ */
 export class InProcessEventBus {
   private readonly subscribers: Subscriber[] = [];
 
@@ -16,7 +20,11 @@ export class InProcessEventBus {
   }
 
   async deliver(envelope: EventEnvelope, delivery: Omit<Delivery, 'whileWaiting'> = {}): Promise<void> {
-    for (const subscriber of this.subscribers) await subscriber(envelope, delivery);
+    await this.deliverAll([{ envelope, delivery }]);
+  }
+
+  async deliverAll(events: Delivered[]): Promise<void> {
+    for (const subscriber of this.subscribers) await subscriber(events);
   }
 }
 
@@ -30,7 +38,7 @@ export class InProcessEventPublisher implements EventPublisher {
   constructor(private readonly bus: InProcessEventBus) {}
 
   async publish(records: OutboxRecord[]): Promise<void> {
-    for (const record of records) await this.bus.deliver(record.envelope, { topic: record.topic, key: record.key });
+    await this.bus.deliverAll(records.map((record) => ({ envelope: record.envelope, delivery: { topic: record.topic, key: record.key } })));
   }
 
   ready(): boolean {
@@ -47,9 +55,7 @@ export class InProcessEventServer extends EventServer {
 
   listen(callback: () => void): void {
     this.subscribedTopics();
-    this.bus.subscribe(async (envelope, delivery) => {
-      await this.handleEnvelope(envelope, delivery);
-    });
+    this.bus.subscribe((events) => this.handleEnvelopes(events));
     callback();
   }
 

@@ -6,7 +6,7 @@ import { type OutboxBacklog, outboxBacklogSources, outboxFailed, outboxPublished
 import { describe } from './event-dispatcher';
 import type { EventPublisher, OutboxRecord } from './event-publisher';
 import { isTransient } from './failure';
-import { OUTBOX_WRITTEN } from './outbox';
+import { OUTBOX_WRITTEN, relayOf } from './outbox';
 
 const BATCH_SIZE = 200;
 const FALLBACK_POLL_MS = 2000;
@@ -67,6 +67,7 @@ export class OutboxRelay implements EntitySubscriberInterface {
   async start(): Promise<void> {
     outboxBacklogSources.add(this.backlogSource);
     this.dataSource.subscribers.push(this);
+    relayOf(this.dataSource, () => this.wake());
     // Commits of other processes (another replica, the replay command) announce themselves on the channel.
     this.notices = await PgListener.of(this.databaseUrl, this.logger).subscribe(`outbox_${this.schema}`, { notice: () => this.wake() });
     this.schedule(0);
@@ -116,6 +117,7 @@ export class OutboxRelay implements EntitySubscriberInterface {
       this.stopped = true;
       const index = this.dataSource.subscribers.indexOf(this);
       if (index >= 0) this.dataSource.subscribers.splice(index, 1);
+      relayOf(this.dataSource, null);
       if (this.timer) clearTimeout(this.timer);
       await this.flush().catch((err: unknown) => this.logger.error({ err }, 'final outbox drain failed'));
       outboxBacklogSources.delete(this.backlogSource);
