@@ -149,6 +149,7 @@ let reads = 0;
 
 async function notificationLatency() {
   const answeredAt = new Map();
+  const sentAt = new Map();
   const firstSeen = new Map();
   const closers = await Promise.all(
     notes.map((note) =>
@@ -167,6 +168,7 @@ async function notificationLatency() {
   await atRate(LIKES, rate, async (i) => {
     const note = notes[i % AUTHORS];
     const liker = AUTHORS + 1 + Math.floor(i / AUTHORS);
+    sentAt.set(`${note.id}:${liker}`, Date.now());
     await call('POST', '/api/likes', liker, { target_type: 1, target_id: note.id });
     answeredAt.set(`${note.id}:${liker}`, Date.now());
   });
@@ -176,7 +178,9 @@ async function notificationLatency() {
   closers.forEach((close) => close());
   // A notification read before its like's answer arrived counts as readable at once.
   const latencies = [...answeredAt].filter(([key]) => firstSeen.has(key)).map(([key, answered]) => Math.max(0, firstSeen.get(key) - answered));
-  return { latencies, answeredAt, firstSeen };
+  // What the student who tapped and the author who sees it live through: from the tap's request to the author's tab.
+  const fromTap = [...sentAt].filter(([key]) => firstSeen.has(key)).map(([key, sent]) => firstSeen.get(key) - sent);
+  return { latencies, fromTap, answeredAt, firstSeen };
 }
 
 // 3. The bare round trip: a producer and a consumer on the same broker, messages at the same rate.
@@ -278,6 +282,7 @@ const line = (label, values) => console.log(`${label.padEnd(38)}${String(values.
 const [apiP50, apiP99, kafkaP50, kafkaP99] = [percentile(viaApi, 0.5), percentile(viaApi, 0.99), percentile(viaKafka, 0.5), percentile(viaKafka, 0.99)];
 console.log(`\n                                       count  p50 ms  p99 ms`);
 line('like answered → readable in the tab', viaApi);
+line('like sent → readable in the tab', measured.fromTap);
 line('bare Kafka produce → consume', viaKafka);
 line("like's event: occurred → published", stage.published);
 line("like's event: occurred → notify", stage.handled);
