@@ -25,6 +25,7 @@ export interface Reacted {
   known: boolean;
   /** The target exists (a note may be a draft: `published` says). */
   found: boolean;
+  /** A note that is not a draft, or any comment that exists. */
   published: boolean;
   /** A row was added or removed, the counter moved and the event was written. */
   changed: boolean;

@@ -59,9 +59,7 @@ export class ReactionService {
   ) {}
 
   async likePost(userId: string, postId: number): Promise<LikeState> {
-    const done = await this.tap('note like', userId, postId, true);
-    if (!done.published) throw notFound();
-    return { liked: true, likeCount: done.count };
+    return { liked: true, likeCount: made(await this.tap('note like', userId, postId, true)) };
   }
 
   async unlikePost(userId: string, postId: number): Promise<LikeState> {
@@ -69,9 +67,7 @@ export class ReactionService {
   }
 
   async likeComment(userId: string, commentId: number): Promise<LikeState> {
-    const done = await this.tap('comment like', userId, commentId, true);
-    if (!done.found) throw notFound();
-    return { liked: true, likeCount: done.count };
+    return { liked: true, likeCount: made(await this.tap('comment like', userId, commentId, true)) };
   }
 
   async unlikeComment(userId: string, commentId: number): Promise<LikeState> {
@@ -79,9 +75,7 @@ export class ReactionService {
   }
 
   async collect(userId: string, postId: number): Promise<CollectState> {
-    const done = await this.tap('collection', userId, postId, true);
-    if (!done.published) throw notFound();
-    return { collected: true, collectCount: done.count };
+    return { collected: true, collectCount: made(await this.tap('collection', userId, postId, true)) };
   }
 
   async uncollect(userId: string, postId: number): Promise<CollectState> {
@@ -90,37 +84,28 @@ export class ReactionService {
 
   /** Inside the caller's transaction (the demo seed, an administrator's edit): 404 for a missing note or a draft. */
   async likePostWithin(manager: EntityManager, userId: string, postId: number): Promise<LikeState> {
-    const done = await this.react(manager, 'note like', userId, postId, true, false);
-    if (!done.published) throw notFound();
-    return { liked: true, likeCount: done.count };
+    return { liked: true, likeCount: made(await this.react(manager, 'note like', userId, postId, true, false)) };
   }
 
   /** Inside the caller's transaction: the new count when a like was removed, null when there was none. */
   async unlikePostWithin(manager: EntityManager, userId: string, postId: number): Promise<number | null> {
-    const done = await this.react(manager, 'note like', userId, postId, false, false);
-    return done.changed ? done.count : null;
+    return removed(await this.react(manager, 'note like', userId, postId, false, false));
   }
 
   async likeCommentWithin(manager: EntityManager, userId: string, commentId: number): Promise<LikeState> {
-    const done = await this.react(manager, 'comment like', userId, commentId, true, false);
-    if (!done.found) throw notFound();
-    return { liked: true, likeCount: done.count };
+    return { liked: true, likeCount: made(await this.react(manager, 'comment like', userId, commentId, true, false)) };
   }
 
   async unlikeCommentWithin(manager: EntityManager, userId: string, commentId: number): Promise<number | null> {
-    const done = await this.react(manager, 'comment like', userId, commentId, false, false);
-    return done.changed ? done.count : null;
+    return removed(await this.react(manager, 'comment like', userId, commentId, false, false));
   }
 
   async collectWithin(manager: EntityManager, userId: string, postId: number): Promise<CollectState> {
-    const done = await this.react(manager, 'collection', userId, postId, true, false);
-    if (!done.published) throw notFound();
-    return { collected: true, collectCount: done.count };
+    return { collected: true, collectCount: made(await this.react(manager, 'collection', userId, postId, true, false)) };
   }
 
   async uncollectWithin(manager: EntityManager, userId: string, postId: number): Promise<number | null> {
-    const done = await this.react(manager, 'collection', userId, postId, false, false);
-    return done.changed ? done.count : null;
+    return removed(await this.react(manager, 'collection', userId, postId, false, false));
   }
 
   /**
@@ -185,10 +170,22 @@ export class ReactionService {
     });
     if (!done.changed) return done;
     this.outbox.written(manager);
-    // A tap's own change reaches this process's cache now, so its answer need not wait for the notice (ReadCache.settle).
-    if (!manager.queryRunner?.isTransactionActive) this.cache.apply(kind === 'comment like' ? `c${done.post_id}` : kind === 'note like' ? `p${targetId} m` : `p${targetId}`);
+    // A tap's own change reaches this process's cache now, so its answer need not wait for the notice (ReadCache.settle),
+    // announced as the triggers announce it: a note's likes and collections move its hot score (`m`).
+    if (!manager.queryRunner?.isTransactionActive) this.cache.apply(kind === 'comment like' ? `c${done.post_id}` : `p${targetId} m`);
     return done;
   }
+}
+
+/** The count after adding a reaction; a missing note or comment, or a draft, is a 404. */
+function made(done: Reacted): number {
+  if (!done.published) throw notFound();
+  return done.count;
+}
+
+/** The count after taking a reaction back inside a transaction, or null when there was nothing to take back. */
+function removed(done: Reacted): number | null {
+  return done.changed ? done.count : null;
 }
 
 /** The count after taking a reaction back; nothing to take back from a missing note (or a draft) is a 404. */
