@@ -34,6 +34,15 @@ describe('user events', () => {
     expect(post.body.data.nickname).toBe('早起的鸟');
   });
 
+  it('lets a like that arrives just before its registration event wait for it, and counts it once', async () => {
+    const note = (await app.call<PostData>('POST', '/api/posts', { token: author.token, body: await noteForm(app) })).body.data;
+    const token = await app.token(7779, 'early_liker');
+    const liking = app.call('POST', '/api/likes', { token, body: { target_type: 1, target_id: note.id } });
+    await app.deliver('user.registered', { user: { id: 7779, user_id: 'early_liker', nickname: '早到的赞', avatar: '', bio: '', location: '', verified: 0 } });
+    expect((await liking).body).toEqual({ code: 200, message: '点赞成功', data: { liked: true, likeCount: 1 } });
+    expect(await app.query(`SELECT "user_id" FROM "likes" WHERE "target_type" = 1 AND "target_id" = $1`, [note.id])).toEqual([{ user_id: '7779' }]);
+  });
+
   it('refuses writes (401) from a user it never learned of, and invents no author for them', async () => {
     const token = await app.token(7778, 'never_announced');
     const post = await app.call('POST', '/api/posts', { token, body: await noteForm(app) });
