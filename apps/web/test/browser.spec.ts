@@ -38,6 +38,8 @@ describe('the web app against the embedded product', () => {
     await page.locator('.channel-strip [aria-selected="true"]', { hasText: label! }).first().waitFor();
     await page.getByRole('tab', { name: '推荐' }).first().click();
     await page.waitForURL('**/explore');
+    // The URL changes before React renders the new channel: until the strip shows 推荐 the old channel's cards are still there.
+    await page.locator('.channel-strip [aria-selected="true"]', { hasText: '推荐' }).first().waitFor();
     await cards(page).first().waitFor();
     const first = await cards(page).count();
     expect(first).toBe(20);
