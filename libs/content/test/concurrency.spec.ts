@@ -3,6 +3,7 @@ import { eventRetries } from '@shiliu/platform';
 import { waitFor } from '@shiliu/platform/testing';
 import { DataSource } from 'typeorm';
 import { PostRepository } from '../src/posts/post.repository';
+import { ReactionService } from '../src/reactions/reaction.service';
 import { ContentTestApp, noteForm, type PostData, type TestUser } from './content-test-app';
 
 /** Races between writers: counts stay exact and no two writes deadlock. */
@@ -99,5 +100,39 @@ describe('concurrent writes', () => {
     } finally {
       app.storage.stat = stat;
     }
+  });
+
+  // A double tap: the unlike reaches PostgreSQL while the same student's like still holds the note, and must take
+  // back that like once it commits, not answer "not liked" over a like that stays.
+  it.each([
+    ['a note’s like', 'note like', (id: number) => ({ path: '/api/likes', body: { target_type: 1, target_id: id } })],
+    ['a collection', 'collection', (id: number) => ({ path: `/api/posts/${id}/collect`, body: undefined })],
+  ] as const)('takes back %s sent while the same student’s is still committing', async (_name, kind, route) => {
+    const fan = await app.user();
+    const note = (await app.call<PostData>('POST', '/api/posts', { token: author.token, body: await noteForm(app) })).body.data;
+    const { path, body } = route(note.id);
+    const reactions = app.service.app.get(ReactionService);
+    const gate = app.service.app.get(DataSource).createQueryRunner();
+    await gate.connect();
+    await gate.startTransaction();
+    if (kind === 'note like') await reactions.likePostWithin(gate.manager, String(fan.id), note.id);
+    else await reactions.collectWithin(gate.manager, String(fan.id), note.id);
+    const takenBack = app.call<{ liked?: boolean; collected?: boolean; likeCount?: number; collectCount?: number }>('DELETE', path, { token: fan.token, body });
+    const [{ pid }] = (await gate.query(`SELECT pg_backend_pid() AS "pid"`)) as { pid: number }[];
+    await waitFor('the take-back to wait for the note', async () => {
+      const [waiting] = await app.query<{ n: number }>(`SELECT count(*)::int AS "n" FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids("pid"))`, [pid]);
+      return waiting.n === 1;
+    });
+    await gate.commitTransaction();
+    await gate.release();
+    const answer = await takenBack;
+    expect(answer.status).toBe(200);
+    const [row] = await app.query<{ like_count: number; collect_count: number; likes: number; collections: number }>(
+      `SELECT "like_count", "collect_count", (SELECT count(*)::int FROM "likes" WHERE "target_type" = 1 AND "target_id" = $1) AS "likes",
+         (SELECT count(*)::int FROM "collections" WHERE "post_id" = $1) AS "collections" FROM "posts" WHERE "id" = $1`,
+      [note.id],
+    );
+    expect(row).toEqual({ like_count: 0, collect_count: 0, likes: 0, collections: 0 });
+    expect(answer.body.data).toEqual(kind === 'note like' ? { liked: false, likeCount: 0 } : { collected: false, collectCount: 0 });
   });
 });

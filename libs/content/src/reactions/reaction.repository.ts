@@ -20,7 +20,7 @@ export interface Reaction {
   event: { id: string; topic: string; key: string; type: string; envelope: unknown };
 }
 
-/** What the statement found and did. */
+/** What the call found and did. */
 export interface Reacted {
   known: boolean;
   /** The target exists (a note may be a draft: `published` says). */
@@ -36,67 +36,33 @@ export interface Reacted {
   post_id: string;
 }
 
-/** How each kind's statement reads its target, its counter and its row. */
-const KINDS: Record<ReactionKind, { table: string; counter: string; postId: string; published: string; add: string; remove: string; fromRow: string }> = {
-  'note like': {
-    table: 'posts',
-    counter: 'like_count',
-    postId: '"id"',
-    published: 'NOT "is_draft"',
-    add: `INSERT INTO "likes" ("user_id", "target_type", "target_id") SELECT $1, 1, "id" FROM "target" WHERE "published" ON CONFLICT DO NOTHING`,
-    remove: `DELETE FROM "likes" WHERE "user_id" = $1 AND "target_type" = 1 AND "target_id" IN (SELECT "id" FROM "target")`,
-    fromRow: `'post_author_id', "target"."author_id"`,
-  },
-  'comment like': {
-    table: 'comments',
-    counter: 'like_count',
-    postId: '"post_id"',
-    published: 'true',
-    add: `INSERT INTO "likes" ("user_id", "target_type", "target_id") SELECT $1, 2, "id" FROM "target" ON CONFLICT DO NOTHING`,
-    remove: `DELETE FROM "likes" WHERE "user_id" = $1 AND "target_type" = 2 AND "target_id" IN (SELECT "id" FROM "target")`,
-    fromRow: `'comment_author_id', "target"."author_id", 'post_id', "target"."post_id"`,
-  },
-  collection: {
-    table: 'posts',
-    counter: 'collect_count',
-    postId: '"id"',
-    published: 'NOT "is_draft"',
-    add: `INSERT INTO "collections" ("user_id", "post_id") SELECT $1, "id" FROM "target" WHERE "published" ON CONFLICT DO NOTHING`,
-    remove: `DELETE FROM "collections" WHERE "user_id" = $1 AND "post_id" IN (SELECT "id" FROM "target")`,
-    fromRow: `'post_author_id', "target"."author_id"`,
-  },
-};
-
 /** Likes (of notes and comments) and collections, one row per user and target, and the counters they move. */
 @Injectable()
 export class ReactionRepository {
   /**
-   * A reaction in one statement: the user checked, the target locked, the row added or removed, the counter moved
-   * and the event written, all or nothing. Run on its own it commits as it ends, so the target's row stays locked
-   * only while PostgreSQL works and flushes, never across a round trip to this process: fifty students liking one
-   * note wait for each other's commits, not for each other's network.
+   * A reaction in one call of the schema's `react` function: the user checked, the target locked, the row added or
+   * removed, the counter moved and the event written, all or nothing. Run on its own it commits as it ends, so the
+   * target's row stays locked only while PostgreSQL works and flushes, never across a round trip to this process:
+   * fifty students liking one note wait for each other's commits, not for each other's network.
    */
   async react(manager: EntityManager, reaction: Reaction): Promise<Reacted> {
-    const kind = KINDS[reaction.kind];
     const [row] = await rowsOf<Reacted>(
       manager,
-      `WITH "known" AS (${reaction.checkUser ? `SELECT 1 FROM "authors" WHERE "id" = $1 FOR KEY SHARE` : `SELECT 1`}),
-       "target" AS (
-         SELECT "id", "author_id", ${kind.postId} AS "post_id", "${kind.counter}" AS "count", ${kind.published} AS "published"
-         FROM "${kind.table}" WHERE "id" = $2 AND EXISTS (SELECT FROM "known") FOR NO KEY UPDATE),
-       "changed" AS (${reaction.on ? kind.add : kind.remove} RETURNING 1),
-       "moved" AS (
-         UPDATE "${kind.table}" t SET "${kind.counter}" = t."${kind.counter}" + ${reaction.on ? 1 : -1} FROM "target"
-         WHERE t."id" = "target"."id" AND EXISTS (SELECT FROM "changed") RETURNING t."${kind.counter}" AS "count"),
-       "sent" AS (
-         INSERT INTO "outbox" ("id", "topic", "key", "type", "envelope")
-         SELECT $3, $4, $5, $6, jsonb_set($7::jsonb, '{payload}', ($7::jsonb -> 'payload') || jsonb_build_object('count', "moved"."count", ${kind.fromRow}))
-         FROM "moved", "target")
-       SELECT EXISTS (SELECT FROM "known") AS "known", "target"."id" IS NOT NULL AS "found", COALESCE("target"."published", false) AS "published",
-         EXISTS (SELECT FROM "changed") AS "changed", COALESCE((SELECT "count" FROM "moved"), "target"."count", 0) AS "count",
-         "target"."author_id", "target"."post_id"
-       FROM (SELECT) AS "one" LEFT JOIN "target" ON true`,
-      [reaction.userId, reaction.targetId, reaction.event.id, reaction.event.topic, reaction.event.key, reaction.event.type, JSON.stringify(reaction.event.envelope)],
+      `SELECT "r_known" AS "known", "r_found" AS "found", "r_published" AS "published", "r_changed" AS "changed", "r_count" AS "count",
+         "r_author_id" AS "author_id", "r_post_id" AS "post_id"
+       FROM "react"($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+      [
+        reaction.kind,
+        reaction.userId,
+        reaction.targetId,
+        reaction.on,
+        reaction.checkUser,
+        reaction.event.id,
+        reaction.event.topic,
+        reaction.event.key,
+        reaction.event.type,
+        JSON.stringify(reaction.event.envelope),
+      ],
     );
     return row;
   }
