@@ -1,7 +1,7 @@
 // What every benchmark does before it measures: the local infrastructure's addresses, a database of its own, the
 // services as separate processes (stopped when the benchmark ends), waiting for them, and reading percentiles.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -97,4 +97,34 @@ export async function waitFor(url, what, timeoutMs = 120_000) {
 export function percentile(values, q) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+}
+
+/**
+ * CPU seconds used so far by each named process and everything it started (PostgreSQL's backends, say), read from
+ * /proc: Linux only, else null. The difference of two readings tells which process a case kept busy.
+ */
+export function cpuSecondsOf(pids) {
+  if (!existsSync('/proc/self/stat')) return null;
+  const tree = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ');
+      // Its own time and that of its children already reaped (a closed PostgreSQL connection's backend).
+      tree.push({ pid: Number(entry), parent: Number(fields[1]), seconds: (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / 100 });
+    } catch {
+      /* ended meanwhile */
+    }
+  }
+  // A watched process started by another (the services by the benchmark itself) counts only as itself.
+  const watched = new Set(Object.values(pids));
+  const total = (pid) =>
+    tree.filter((each) => each.pid === pid || (each.parent === pid && !watched.has(each.pid))).reduce((sum, each) => sum + (each.pid === pid ? each.seconds : total(each.pid)), 0);
+  return Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, total(pid)]));
+}
+
+/** The pid infra/local/up recorded for one piece of the local infrastructure (postgres, elasticsearch, …), or null. */
+export function infraPid(name) {
+  const file = join(root, 'infra/local/.run/pids', `${name}.pid`);
+  return existsSync(file) ? Number(readFileSync(file, 'utf8').trim()) : null;
 }

@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { Kafka, logLevel } from 'kafkajs';
 import pg from 'pg';
-import { benchEnv, freshDatabase, root, start, stopAll, tokenKeys, waitFor } from '../lib.mjs';
+import { benchEnv, cpuSecondsOf, freshDatabase, infraPid, root, start, stopAll, tokenKeys, waitFor } from '../lib.mjs';
 
 const seconds = Number(process.argv[2] ?? 15);
 const NOTES = Number(process.argv[3] ?? 100_000);
@@ -40,7 +40,7 @@ const databaseUrl = await freshDatabase(env, DATABASE);
 await fetch(`${env.ELASTICSEARCH_URL}/${PREFIX}-*`, { method: 'DELETE' });
 
 const keys = tokenKeys();
-start(env, 'search', 'apps/search/dist/main.js', {
+const searchProcess = start(env, 'search', 'apps/search/dist/main.js', {
   ...searchEnv,
   DATABASE_URL: databaseUrl,
   PORT: String(SEARCH_PORT),
@@ -75,7 +75,7 @@ const reindexSeconds = (Date.now() - t) / 1000;
 await db.end();
 
 writeFileSync(join(keys, 'index.html'), '<!doctype html><div id="root"></div>');
-start(env, 'gateway', 'apps/gateway/dist/main.js', {
+const gatewayProcess = start(env, 'gateway', 'apps/gateway/dist/main.js', {
   PORT: String(GATEWAY_PORT),
   ...Object.fromEntries(['AUTH', 'CONTENT', 'SOCIAL', 'NOTIFY', 'SEARCH', 'MEDIA'].map((name) => [`${name}_URL`, `http://127.0.0.1:${SEARCH_PORT}`])),
   RATE_LIMIT_PER_MINUTE: '1000000000',
@@ -104,13 +104,28 @@ async function api(path) {
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
+/** Searches Elasticsearch has run so far (each search of a multi-search counts). */
+async function clusterQueries() {
+  const stats = await (await fetch(`${env.ELASTICSEARCH_URL}/_nodes/stats/indices/search`)).json();
+  return Object.values(stats.nodes).reduce((sum, node) => sum + node.indices.search.query_total, 0);
+}
+
+// Where each case's CPU went: the two services, the cluster, PostgreSQL and this process (autocannon).
+const measured = { search: searchProcess.pid, gateway: gatewayProcess.pid, elasticsearch: infraPid('elasticsearch'), postgres: infraPid('postgres'), autocannon: process.pid };
+const watched = Object.fromEntries(Object.entries(measured).filter(([, pid]) => pid));
+
 const rows = [];
 for (const each of cases) {
   process.stdout.write(`${each.name}: warming up… `);
   await autocannon({ url: `http://127.0.0.1:${GATEWAY_PORT}`, connections: 5, duration: 3, requests: [{ method: 'GET', setupRequest: (r) => ({ ...r, path: each.path() }) }] });
   process.stdout.write('measuring… ');
+  const before = cpuSecondsOf(watched);
+  const queriesBefore = await clusterQueries();
   const result = await api(each.path);
-  console.log(`${result.rps.toFixed(0)} rps, p50 ${result.p50} ms, p99 ${result.p99} ms`);
+  const queries = (await clusterQueries()) - queriesBefore;
+  const after = cpuSecondsOf(watched);
+  const cpu = before ? Object.keys(watched).map((name) => `${name} ${(after[name] - before[name]).toFixed(1)}`).join(', ') : 'not measured';
+  console.log(`${result.rps.toFixed(0)} rps, p50 ${result.p50} ms, p99 ${result.p99} ms; ${queries} queries reached Elasticsearch; CPU s: ${cpu}`);
   rows.push({ each, result });
 }
 
