@@ -105,21 +105,22 @@ export function percentile(values, q) {
  */
 export function cpuSecondsOf(pids) {
   if (!existsSync('/proc/self/stat')) return null;
-  const tree = [];
+  const own = new Map();
+  const parents = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ');
       // Its own time and that of its children already reaped (a closed PostgreSQL connection's backend).
-      tree.push({ pid: Number(entry), parent: Number(fields[1]), seconds: (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / 100 });
+      own.set(Number(entry), (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / 100);
+      parents.push([Number(entry), Number(fields[1])]);
     } catch {
       /* ended meanwhile */
     }
   }
   // A watched process started by another (the services by the benchmark itself) counts only as itself.
   const watched = new Set(Object.values(pids));
-  const total = (pid) =>
-    tree.filter((each) => each.pid === pid || (each.parent === pid && !watched.has(each.pid))).reduce((sum, each) => sum + (each.pid === pid ? each.seconds : total(each.pid)), 0);
+  const total = (pid) => parents.reduce((sum, [child, parent]) => (parent === pid && !watched.has(child) ? sum + total(child) : sum), own.get(pid) ?? 0);
   return Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, total(pid)]));
 }
 

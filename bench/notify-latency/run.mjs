@@ -9,13 +9,13 @@
 // (PROFILE_DIR=/tmp/profiles profiles the services.)
 // Not part of `npm test`: it takes a few minutes and the machine to itself.
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { importPKCS8, SignJWT } from 'jose';
 import kafkajs from 'kafkajs';
 import pg from 'pg';
-import { benchEnv, freshDatabase, percentile, root, sleep, start, stopAll, tokenKeys, waitFor } from '../lib.mjs';
+import { benchEnv, cpuSecondsOf, freshDatabase, percentile, root, sleep, start, stopAll, tokenKeys, waitFor } from '../lib.mjs';
 
 const rate = Number(process.argv[2] ?? 200);
 const seconds = Number(process.argv[3] ?? 30);
@@ -219,15 +219,8 @@ async function kafkaRoundTrip() {
   return latencies;
 }
 
-/** CPU seconds each service process has used so far (from /proc: Linux only, else none), to tell a busy process from a slow path. */
-const cpuSeconds = () =>
-  existsSync('/proc/self/stat') &&
-  Object.fromEntries(
-    Object.entries(processes).map(([name, child]) => {
-      const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      return [name, (Number(fields[11]) + Number(fields[12])) / 100];
-    }),
-  );
+/** CPU seconds each service process has used so far, to tell a busy process from a slow path. */
+const cpuSeconds = () => cpuSecondsOf(Object.fromEntries(Object.entries(processes).map(([name, child]) => [name, child.pid])));
 
 console.log(`${LIKES} likes by ${LIKERS} users on ${AUTHORS} notes at ${rate}/s (${seconds} s), load average ${loadavg()[0].toFixed(1)}…`);
 const cpuBefore = cpuSeconds();
