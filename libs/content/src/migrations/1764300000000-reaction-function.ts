@@ -24,6 +24,7 @@ export class ReactionFunction1764300000000 implements MigrationInterface {
       DECLARE
         moved int := 0;
         step int := CASE WHEN p_on THEN 1 ELSE -1 END;
+        like_type smallint := CASE WHEN p_kind = 'comment like' THEN 2 ELSE 1 END;
       BEGIN
         r_known := true; r_found := false; r_published := false; r_changed := false; r_count := 0;
         IF p_check_user THEN
@@ -52,10 +53,10 @@ export class ReactionFunction1764300000000 implements MigrationInterface {
           END IF;
         ELSE
           IF NOT p_on THEN
-            DELETE FROM "${s}"."likes" l WHERE l."user_id" = p_user AND l."target_type" = CASE WHEN p_kind = 'note like' THEN 1 ELSE 2 END AND l."target_id" = p_target;
+            DELETE FROM "${s}"."likes" l WHERE l."user_id" = p_user AND l."target_type" = like_type AND l."target_id" = p_target;
             GET DIAGNOSTICS moved = ROW_COUNT;
           ELSIF r_published THEN
-            INSERT INTO "${s}"."likes" ("user_id", "target_type", "target_id") VALUES (p_user, CASE WHEN p_kind = 'note like' THEN 1 ELSE 2 END, p_target) ON CONFLICT DO NOTHING;
+            INSERT INTO "${s}"."likes" ("user_id", "target_type", "target_id") VALUES (p_user, like_type, p_target) ON CONFLICT DO NOTHING;
             GET DIAGNOSTICS moved = ROW_COUNT;
           END IF;
         END IF;
