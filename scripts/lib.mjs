@@ -16,8 +16,8 @@ export function run(command, args, options = {}) {
 
 /**
  * Installs from the lock file when node_modules is missing or older than it. `npm install` rather than
- * `npm ci`: the lock holds only the platform packages the registry here serves (rollup's Linux builds,
- * not its other optional ones), which `npm ci` rejects as out of sync while `npm install` honours it as is.
+ * `npm ci`: it keeps what an existing node_modules already has instead of removing it first. The lock lists
+ * every platform's optional builds (rollup's, msgpackr's), so neither command rewrites it on this machine.
  */
 export function installDependencies() {
   const marker = join(root, 'node_modules', '.package-lock.json');
