@@ -13,8 +13,12 @@ export interface TtlStore {
   setIfAbsent(key: string, value: string, ttlSeconds: number): Promise<boolean>;
 }
 
+/** Below this many entries a store never sweeps. */
+const SWEEP_FLOOR = 10_000;
+
 export class MemoryTtlStore implements TtlStore {
   private readonly values = new Map<string, { value: string; expiresAt: number }>();
+  private sweepAt = SWEEP_FLOOR;
 
   /** `maxEntries` bounds the memory of a store that requests fill: past it, the oldest entry is dropped. */
   constructor(private readonly maxEntries = Number.POSITIVE_INFINITY) {}
@@ -46,11 +50,15 @@ export class MemoryTtlStore implements TtlStore {
     return true;
   }
 
-  /** Drops expired entries now and then, so abandoned keys do not pile up. */
+  /**
+   * Drops expired entries now and then, so abandoned keys do not pile up. The next sweep waits until the store has
+   * doubled: a store full of live entries (an hour of view markers) would otherwise be walked whole on every set.
+   */
   private sweep(): void {
-    if (this.values.size < 10_000) return;
+    if (this.values.size < this.sweepAt) return;
     const now = Date.now();
     for (const [key, entry] of this.values) if (entry.expiresAt <= now) this.values.delete(key);
+    this.sweepAt = Math.max(SWEEP_FLOOR, this.values.size * 2);
   }
 }
 
