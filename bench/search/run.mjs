@@ -9,6 +9,7 @@
 // benchmark fills content's tables: generating 100,000 notes through events would measure Kafka, not search.
 //
 // Usage: infra/local/up && npm run build && node bench/search/run.mjs [seconds per case, default 15] [notes, default 100000]
+// CASES=keyword,tag runs only the query cases whose names contain one of those words (publish to searchable always runs).
 // The service and the gateway run from the build, as a deployment runs them.
 // Not part of `npm test`: it takes a few minutes and the machine to itself.
 import { execFileSync } from 'node:child_process';
@@ -115,7 +116,8 @@ const measured = { search: searchProcess.pid, gateway: gatewayProcess.pid, elast
 const watched = Object.fromEntries(Object.entries(measured).filter(([, pid]) => pid));
 
 const rows = [];
-for (const each of cases) {
+const wanted = process.env.CASES?.split(',').map((word) => word.trim()).filter(Boolean);
+for (const each of cases.filter(({ name }) => !wanted || wanted.some((word) => name.includes(word)))) {
   process.stdout.write(`${each.name}: warming up… `);
   await autocannon({ url: `http://127.0.0.1:${GATEWAY_PORT}`, connections: 5, duration: 3, requests: [{ method: 'GET', setupRequest: (r) => ({ ...r, path: each.path() }) }] });
   process.stdout.write('measuring… ');
