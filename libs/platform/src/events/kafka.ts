@@ -3,11 +3,13 @@ import { type Admin, Kafka, logLevel, Partitioners, type Producer } from 'kafkaj
 import type { Logger } from 'pino';
 import type { DeadLetter, DeadLetterSink } from './event-dispatcher';
 import { isTransient } from './failure';
+import { stopIdleRequestQueueLoop } from './kafkajs-idle-loop';
 import type { EventPublisher, OutboxRecord } from './event-publisher';
 
 export const TOPIC_PARTITIONS = 3;
 
 export function createKafka(brokers: string[], clientId: string, logger: Logger): Kafka {
+  stopIdleRequestQueueLoop();
   return new Kafka({
     clientId,
     brokers,
