@@ -7,7 +7,8 @@
 // Usage: infra/local/up && npm run build && node bench/hot-paths/run.mjs [seconds per case, default 15] [embedded|distributed|both]
 // The processes run from the build, as a deployment runs them: memory is measured without ts-node's compiler.
 // Not part of `npm test`: it wants the machine to itself. PROFILE_DIR=<dir> runs the processes under --cpu-prof;
-// CASES=detail,comments runs only the cases whose names contain one of those words.
+// CASES=detail,comments runs only the cases whose names contain one of those words. After each mode's table it prints
+// the CPU each process spent a request during the API runs (Linux only).
 import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync, mkdtempSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,7 +19,7 @@ import { Redis } from 'ioredis';
 import { importPKCS8, SignJWT } from 'jose';
 import pg from 'pg';
 import { createRequire } from 'node:module';
-import { benchEnv, freshDatabase, root, start, tokenKeys, waitFor } from '../lib.mjs';
+import { benchEnv, cpuSecondsOf, freshDatabase, infraPid, root, start, tokenKeys, waitFor } from '../lib.mjs';
 
 const { ReactionRepository } = createRequire(import.meta.url)('../../libs/content/dist/reactions/reaction.repository.js');
 const reactions = new ReactionRepository();
@@ -270,6 +271,10 @@ function report(mode, rows, rest, loaded) {
     console.log(`| ${name} | ${size} | ${f(api.rps)} | ${f(api.p50, 1)} | ${f(api.p99, 1)} | ${f(sql.rps)} | ${f(sql.p99, 1)} | ${f(b.rps)} | ${f((api.rps / sql.rps) * 100)}% |`);
   }
   console.log(`RSS MB at rest → after load: ${Object.keys(rest).map((name) => `${name} ${rest[name]} → ${loaded[name]}`).join(', ')}`);
+  const names = Object.keys(rows[0]?.api.cpuMs ?? {});
+  if (names.length === 0) return;
+  console.log(`\nCPU ms a request during each API run\n| path | ${names.join(' | ')} |\n|---|${names.map(() => '---').join('|')}|`);
+  for (const { name, api } of rows) console.log(`| ${name} | ${names.map((each) => api.cpuMs[each].toFixed(2)).join(' | ')} |`);
 }
 
 for (const mode of modes) {
@@ -312,6 +317,10 @@ for (const mode of modes) {
   console.log(`${((Date.now() - t) / 1000).toFixed(1)} s`);
   const rest = Object.fromEntries(Object.entries(processes).map(([name, child]) => [name, rssOf(child.pid)]));
 
+  // Where each API run's CPU went, per request: our processes, PostgreSQL and this process (autocannon).
+  const watched = Object.fromEntries(
+    Object.entries({ ...Object.fromEntries(Object.entries(processes).map(([name, child]) => [name, child.pid])), postgres: infraPid('postgres'), autocannon: process.pid }).filter(([, pid]) => pid),
+  );
   const rows = [];
   for (const each of selectedCases) {
     process.stdout.write(`${each.name}: `);
@@ -321,7 +330,10 @@ for (const mode of modes) {
     // A second of warm-up at low concurrency, so the first figures are not the JIT's.
     await autocannon({ url: `http://127.0.0.1:${GATEWAY_PORT}`, connections: 5, duration: 1, requests: [{ method: 'GET', path: '/api/posts/1' }] });
     process.stdout.write('API… ');
+    const before = cpuSecondsOf(watched);
     const api = await viaHttp(GATEWAY_PORT, each.request);
+    const after = cpuSecondsOf(watched);
+    api.cpuMs = before && Object.fromEntries(Object.keys(watched).map((name) => [name, ((after[name] - before[name]) * 1000) / (api.rps * seconds)]));
     process.stdout.write('SQL… ');
     const sql = await direct(databaseUrl, POOL_SIZE[mode], each.sql);
     process.stdout.write('bare HTTP…\n');

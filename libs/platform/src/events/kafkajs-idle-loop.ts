@@ -2,10 +2,11 @@
  * kafkajs 2.2.4 (its last release) re-arms a timer on every connection's request queue even when nothing waits in
  * it: `scheduleCheckPendingRequests` computes a negative delay when the broker has not throttled, so each check
  * schedules the next one a millisecond later, for ever (kafkajs issues #1556 and #1704, fix proposed in pull request
- * #1667, never released). Every service's producer, consumer and admin connections spin this way: about 5% of a core
- * per idle service, and a share of every busy one's time in timers and garbage. The queue is checked again anyway
- * whenever a request is pushed or answered, so a timer is needed only while requests wait: until the throttle ends,
- * or every 10 ms (kafkajs's own interval) while the in-flight limit holds them back.
+ * #1667, never released). Every service's producer, consumer and admin connections spin this way: an idle content
+ * service used 1.08 s of CPU in 20 s with the loop and 0.71 s without, and a busy one spends a share of its time in
+ * the timers and their garbage. The queue is checked again anyway whenever a request is pushed or answered, so a
+ * timer is needed only while requests wait: until the throttle ends, or every 10 ms (kafkajs's own interval) while
+ * the in-flight limit holds them back.
  */
 import type { EventEmitter } from 'node:events';
 
