@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import { Readable } from 'node:stream';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { JSON_BODY_LIMIT_BYTES, metricsRegistry } from '@shiliu/platform';
@@ -132,6 +132,36 @@ describe('gateway in distributed mode (HTTP proxy)', () => {
     const answer = await fetch(`${base}/api/posts`, { method: 'POST', body: Readable.toWeb(body) as ReadableStream, duplex: 'half' } as RequestInit);
     expect(answer.status).toBe(413);
     expect(await answer.json()).toEqual({ code: 413, message: '请求内容过大', data: null });
+  });
+
+  it('answers an over-long streamed body its 413 and reads the rest of it, keeping the connection for the next call', async () => {
+    // A refused body left unread stalled the connection, and closing it with bytes still arriving would have the
+    // kernel answer them with a reset that can discard the 413; so the rest is read and dropped, as for a declared size.
+    const socket = connect(Number(new URL(base).port), '127.0.0.1');
+    let received = '';
+    socket.setEncoding('latin1').on('data', (text: string) => (received += text));
+    const errors: Error[] = [];
+    socket.on('error', (error) => errors.push(error));
+    const answered = (count: number) =>
+      new Promise<void>((resolve) => {
+        const check = () => ((received.match(/HTTP\/1\.1 /g) ?? []).length >= count ? resolve() : socket.once('data', check));
+        check();
+      });
+    const piece = Buffer.concat([Buffer.from(`${(64 * 1024).toString(16)}\r\n`), Buffer.alloc(64 * 1024, 120), Buffer.from('\r\n')]);
+    const sendPieces = async (count: number) => {
+      for (let i = 0; i < count; i++) if (!socket.write(piece)) await new Promise((resolve) => socket.once('drain', resolve));
+    };
+    socket.write('POST /api/posts HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n');
+    await sendPieces(JSON_BODY_LIMIT_BYTES / (64 * 1024) + 1);
+    await answered(1);
+    expect(received).toMatch(/^HTTP\/1\.1 413 /);
+    expect(received).not.toMatch(/connection: close/i);
+    await sendPieces(32);
+    socket.write('0\r\n\r\nGET /api/posts/1 HTTP/1.1\r\nHost: x\r\n\r\n');
+    await answered(2);
+    expect(received.split('HTTP/1.1 ')[2]).toMatch(/^201 /);
+    expect(errors).toEqual([]);
+    socket.destroy();
   });
 
   it('holds a chunked body to the services’ own 1 MB limit, counting the bytes that arrive', async () => {

@@ -1,4 +1,4 @@
-import { stopIdleRequestQueueLoop } from './kafkajs-idle-loop';
+import { REQUEST_QUEUE_MODULE, stopIdleRequestQueueLoop } from './kafkajs-idle-loop';
 
 interface Queue {
   pending: unknown[];
@@ -9,7 +9,7 @@ interface Queue {
 }
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the kafkajs class the patch applies to
-const RequestQueue = require('kafkajs/src/network/requestQueue') as new (options: object) => Queue;
+const RequestQueue = require(REQUEST_QUEUE_MODULE) as new (options: object) => Queue;
 const logger = { debug: () => undefined, warn: () => undefined, error: () => undefined, info: () => undefined };
 
 let correlation = 0;

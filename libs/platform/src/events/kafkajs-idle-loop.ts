@@ -8,9 +8,7 @@
  * timer is needed only while requests wait: until the throttle ends, or every 10 ms (kafkajs's own interval) while
  * the in-flight limit holds them back.
  */
-import type { EventEmitter } from 'node:events';
-
-interface RequestQueue extends EventEmitter {
+interface RequestQueue {
   pending: unknown[];
   throttledUntil: number;
   throttleCheckTimeoutId: NodeJS.Timeout | null;
@@ -20,8 +18,11 @@ interface RequestQueue extends EventEmitter {
 
 const CHECK_PENDING_REQUESTS_INTERVAL_MS = 10;
 
+/** kafkajs's internal module that holds the class, without types. */
+export const REQUEST_QUEUE_MODULE = 'kafkajs/src/network/requestQueue';
+
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- an internal module of kafkajs, without types
-const RequestQueueClass = require('kafkajs/src/network/requestQueue') as { prototype: RequestQueue };
+const RequestQueueClass = require(REQUEST_QUEUE_MODULE) as { prototype: RequestQueue };
 
 /** Replaces the method on kafkajs's request queue class; the same for every call, so calling it again changes nothing. */
 export function stopIdleRequestQueueLoop(): void {
