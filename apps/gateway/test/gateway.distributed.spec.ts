@@ -1,10 +1,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { type AddressInfo, connect } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { JSON_BODY_LIMIT_BYTES, metricsRegistry } from '@shiliu/platform';
 import { RateLimiter, HttpProxyUpstream, routeLimits } from '@shiliu/gateway';
-import { everyServiceAt, testGateway } from './test-gateway';
+import { everyServiceAt, rawConnection, testGateway } from './test-gateway';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -137,16 +137,7 @@ describe('gateway in distributed mode (HTTP proxy)', () => {
   it('answers an over-long streamed body its 413 and reads the rest of it, keeping the connection for the next call', async () => {
     // A refused body left unread stalled the connection, and closing it with bytes still arriving would have the
     // kernel answer them with a reset that can discard the 413; so the rest is read and dropped, as for a declared size.
-    const socket = connect(Number(new URL(base).port), '127.0.0.1');
-    let received = '';
-    socket.setEncoding('latin1').on('data', (text: string) => (received += text));
-    const errors: Error[] = [];
-    socket.on('error', (error) => errors.push(error));
-    const answered = (count: number) =>
-      new Promise<void>((resolve) => {
-        const check = () => ((received.match(/HTTP\/1\.1 /g) ?? []).length >= count ? resolve() : socket.once('data', check));
-        check();
-      });
+    const { socket, received, errors, answered } = rawConnection(base);
     const piece = Buffer.concat([Buffer.from(`${(64 * 1024).toString(16)}\r\n`), Buffer.alloc(64 * 1024, 120), Buffer.from('\r\n')]);
     const sendPieces = async (count: number) => {
       for (let i = 0; i < count; i++) if (!socket.write(piece)) await new Promise((resolve) => socket.once('drain', resolve));
@@ -154,12 +145,12 @@ describe('gateway in distributed mode (HTTP proxy)', () => {
     socket.write('POST /api/posts HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n');
     await sendPieces(JSON_BODY_LIMIT_BYTES / (64 * 1024) + 1);
     await answered(1);
-    expect(received).toMatch(/^HTTP\/1\.1 413 /);
-    expect(received).not.toMatch(/connection: close/i);
+    expect(received()).toMatch(/^HTTP\/1\.1 413 /);
+    expect(received()).not.toMatch(/connection: close/i);
     await sendPieces(32);
     socket.write('0\r\n\r\nGET /api/posts/1 HTTP/1.1\r\nHost: x\r\n\r\n');
     await answered(2);
-    expect(received.split('HTTP/1.1 ')[2]).toMatch(/^201 /);
+    expect(received().split('HTTP/1.1 ')[2]).toMatch(/^201 /);
     expect(errors).toEqual([]);
     socket.destroy();
   });

@@ -1,11 +1,10 @@
-import { connect } from 'node:net';
 import { mediaService } from '@shiliu/media';
 import { createLogger, createServiceApp, type ObjectStorage, type RevocationList, type ServiceApp, startMetricsServer } from '@shiliu/platform';
 import { testServiceRuntime } from '@shiliu/platform/testing';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { InProcessUpstream, mergeOpenApi, type RequestHandler } from '@shiliu/gateway';
 
-import { testGateway } from './test-gateway';
+import { rawConnection, testGateway } from './test-gateway';
 
 /** The gateway of the embedded default, in front of a real service module on real PostgreSQL. */
 describe('gateway in embedded mode', () => {
@@ -116,28 +115,20 @@ describe('gateway in embedded mode', () => {
   it('answers an over-long body its 413 and reads the rest of it, so the answer is never lost to a reset', async () => {
     // Closing at once made the kernel answer the bytes still arriving with a reset, which can discard the 413
     // before the client reads it ("fetch failed", one call in thousands of the fuzz run).
-    const socket = connect(Number(new URL(base).port), '127.0.0.1');
-    let received = '';
-    socket.setEncoding('latin1').on('data', (text: string) => (received += text));
-    const errors: Error[] = [];
-    socket.on('error', (error) => errors.push(error));
-    const answered = (count: number) => new Promise<void>((resolve) => {
-      const check = () => ((received.match(/HTTP\/1\.1 /g) ?? []).length >= count ? resolve() : socket.once('data', check));
-      check();
-    });
+    const { socket, received, errors, answered } = rawConnection(base);
     const bytes = 2 * 1024 * 1024;
     socket.write(`POST /api/posts HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${bytes}\r\n\r\n`);
     socket.write(Buffer.alloc(64 * 1024, 120));
     await answered(1);
-    expect(received).toMatch(/^HTTP\/1\.1 413 /);
-    expect(received).not.toMatch(/connection: close/i);
+    expect(received()).toMatch(/^HTTP\/1\.1 413 /);
+    expect(received()).not.toMatch(/connection: close/i);
     // The rest of the body, then a second call on the same connection.
     for (let sent = 64 * 1024; sent < bytes; sent += 64 * 1024) {
       if (!socket.write(Buffer.alloc(64 * 1024, 120))) await new Promise((resolve) => socket.once('drain', resolve));
     }
     socket.write('GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n');
     await answered(2);
-    expect(received.split('HTTP/1.1 ')[2]).toMatch(/^200 /);
+    expect(received().split('HTTP/1.1 ')[2]).toMatch(/^200 /);
     expect(errors).toEqual([]);
     socket.destroy();
   });

@@ -1,3 +1,4 @@
+import { connect, type Socket } from 'node:net';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { createGatewayApp, RateLimiter, type GatewayOptions, mergeOpenApi } from '@shiliu/gateway';
 import { createLogger, MemoryRevocationList, type ServiceName, serviceNames } from '@shiliu/platform';
@@ -27,4 +28,20 @@ export async function testGateway(options: Pick<GatewayOptions, 'mode' | 'upstre
 /** Every service at one address, for proxying to a single stand-in. */
 export function everyServiceAt(url: string): Record<ServiceName, string> {
   return Object.fromEntries(serviceNames.map((name) => [name, url])) as Record<ServiceName, string>;
+}
+
+/** A raw connection to the gateway, for calls `fetch` cannot make (a body still arriving after the answer, say). */
+export function rawConnection(base: string): { socket: Socket; received: () => string; errors: Error[]; answered: (count: number) => Promise<void> } {
+  const socket = connect(Number(new URL(base).port), '127.0.0.1');
+  let received = '';
+  socket.setEncoding('latin1').on('data', (text: string) => (received += text));
+  const errors: Error[] = [];
+  socket.on('error', (error) => errors.push(error));
+  /** Resolves once `count` answers have begun to arrive on the connection. */
+  const answered = (count: number) =>
+    new Promise<void>((resolve) => {
+      const check = () => ((received.match(/HTTP\/1\.1 /g) ?? []).length >= count ? resolve() : socket.once('data', check));
+      check();
+    });
+  return { socket, received: () => received, errors, answered };
 }
