@@ -226,6 +226,7 @@ function subscribedTypes(schema) {
   visit(module);
   return [...types].sort();
 }
+const subscriptions = Object.fromEntries(schemas.map((schema) => [schema, subscribedTypes(schema)]));
 async function eventAccount() {
   const sentByType = new Map();
   for (const producer of schemas) {
@@ -235,7 +236,7 @@ async function eventAccount() {
   const rows = [];
   for (const consumer of schemas) {
     const handled = new Map((await db.query(`SELECT "type", count(*)::int AS "n" FROM "${consumer}"."inbox" GROUP BY "type"`)).rows.map(({ type, n }) => [type, n]));
-    for (const type of subscribedTypes(consumer)) rows.push({ consumer, type, sent: sentByType.get(type) ?? 0, handled: handled.get(type) ?? 0 });
+    for (const type of subscriptions[consumer]) rows.push({ consumer, type, sent: sentByType.get(type) ?? 0, handled: handled.get(type) ?? 0 });
   }
   return rows;
 }

@@ -135,8 +135,8 @@ describe('gateway in distributed mode (HTTP proxy)', () => {
   });
 
   it('answers an over-long streamed body its 413 and reads the rest of it, keeping the connection for the next call', async () => {
-    // A refused body left unread stalled the connection, and closing it with bytes still arriving would have the
-    // kernel answer them with a reset that can discard the 413; so the rest is read and dropped, as for a declared size.
+    // Left unread, the rest would stall the connection; closed on instead, the bytes still arriving would be answered
+    // with a reset that can discard the 413. So the rest is read and dropped, as for a declared size.
     const { socket, received, errors, answered } = rawConnection(base);
     const piece = Buffer.concat([Buffer.from(`${(64 * 1024).toString(16)}\r\n`), Buffer.alloc(64 * 1024, 120), Buffer.from('\r\n')]);
     const sendPieces = async (count: number) => {
