@@ -20,10 +20,11 @@ export function loadSearchConfig(env: NodeJS.ProcessEnv = process.env) {
       /** Make every write searchable before it returns (tests); otherwise within the index's refresh interval. */
       SEARCH_REFRESH_ON_WRITE: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
       /**
-       * How long Elasticsearch's answer to one question is kept and shared (CachedSearchEngine); 0 keeps none. Only
-       * without SEARCH_REFRESH_ON_WRITE: whoever asks for every write to be searchable at once wants no delay either.
+       * How long Elasticsearch's answer to one question is kept and shared while no note or user changed what it
+       * is found by (CachedSearchEngine); 0 keeps none. Only without SEARCH_REFRESH_ON_WRITE: whoever asks for every
+       * write to be searchable at once wants no delay either.
        */
-      SEARCH_CACHE_MS: z.coerce.number().int().min(0).max(1000).default(250),
+      SEARCH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
     },
     env,
   );

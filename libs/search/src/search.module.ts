@@ -2,6 +2,7 @@ import { Inject, Injectable, Module, type OnApplicationShutdown, type Type } fro
 import { DataSource } from 'typeorm';
 import { CachedSearchEngine } from './engine/cached-engine';
 import { createElasticsearchClient, ElasticsearchEngine } from './engine/elasticsearch.engine';
+import { IndexChanges } from './engine/index-changes';
 import { Indexer } from './engine/indexer.service';
 import { PostgresEngine } from './engine/postgres.engine';
 import { SEARCH_ENGINE, type SearchEngine } from './engine/search-engine';
@@ -14,6 +15,12 @@ import { UserEventsHandler } from './users/user-events.handler';
 import { UserRepository } from './users/user.repository';
 import { ViewerStateRepository } from './viewers/viewer-state.repository';
 
+/**
+ * How long an answer asked before a change showed is kept: a small share of the second a write already waits for
+ * Elasticsearch's refresh, which spares the cluster the repetitions of a popular question even while notes change.
+ */
+const SETTLING_MS = 250;
+
 function createEngine(config: SearchConfig, dataSource: DataSource): SearchEngine {
   // PostgreSQL shows a write at once, and nobody waits a refresh for it: its answers are never kept.
   if (config.SEARCH_ENGINE === 'postgres') return new PostgresEngine(dataSource);
@@ -23,7 +30,7 @@ function createEngine(config: SearchConfig, dataSource: DataSource): SearchEngin
     analyzer: config.SEARCH_ANALYZER,
     refreshOnWrite: config.SEARCH_REFRESH_ON_WRITE,
   });
-  return config.SEARCH_REFRESH_ON_WRITE || config.SEARCH_CACHE_MS === 0 ? engine : new CachedSearchEngine(engine, config.SEARCH_CACHE_MS);
+  return config.SEARCH_REFRESH_ON_WRITE || config.SEARCH_CACHE_MS === 0 ? engine : new CachedSearchEngine(engine, { quietMs: config.SEARCH_CACHE_MS, settlingMs: SETTLING_MS });
 }
 
 /** Closes the Elasticsearch client with the application. */
@@ -47,6 +54,7 @@ export function searchModule(settings?: Partial<NodeJS.ProcessEnv>): Type {
       { provide: SEARCH_CONFIG, useFactory: () => loadSearchConfig(settings ? { ...process.env, ...settings } : process.env) },
       { provide: SEARCH_ENGINE, useFactory: createEngine, inject: [SEARCH_CONFIG, DataSource] },
       EngineLifecycle,
+      IndexChanges,
       Indexer,
       PostRepository,
       SearchService,

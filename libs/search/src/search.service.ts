@@ -13,13 +13,24 @@ import { ViewerStateRepository } from './viewers/viewer-state.repository';
 const MAX_TERMS = 10;
 const EXCERPT_LENGTH = 100;
 const SUGGESTIONS = 10;
+/** How old the counts, titles and authors on a card of a kept answer may be (its ids are as old as the answer). */
+const CARDS_MS = 1000;
 
 export const SEARCH_UNAVAILABLE = '搜索服务暂时不可用，请稍后重试';
 export const SEARCH_NEEDS_INPUT = '请输入搜索关键词或选择标签';
 
+interface Shared<C> {
+  readAt: number;
+  value: Promise<C>;
+}
+
+/**
+ * The words of a keyword, in one order: every word must match and the ranking adds up their weights, so 野餐 食堂
+ * and 食堂 野餐 are one question, asked of the engine (and kept) once.
+ */
 function termsOf(keyword: string | undefined): string[] {
   if (keyword === undefined) return [];
-  return [...new Set(keyword.split(/\s+/).filter((word) => word !== ''))].slice(0, MAX_TERMS);
+  return [...new Set(keyword.split(/\s+/).filter((word) => word !== ''))].slice(0, MAX_TERMS).sort();
 }
 
 function buttonType(viewerFollows: boolean, followsViewer: boolean): SearchUserView['buttonType'] {
@@ -38,8 +49,8 @@ export class SearchService {
     private readonly viewers: ViewerStateRepository,
   ) {}
 
-  private readonly sharedPostCards = new WeakMap<PostHits, Promise<SearchPostView[]>>();
-  private readonly sharedUserRows = new WeakMap<UserHits, Promise<UserRow[]>>();
+  private readonly sharedPostCards = new WeakMap<PostHits, Shared<SearchPostView[]>>();
+  private readonly sharedUserRows = new WeakMap<UserHits, Shared<UserRow[]>>();
 
   async search(query: SearchQuery, viewer: Principal | undefined): Promise<SearchResult> {
     if (query.keyword === undefined && query.tag === undefined) throw new BadRequestException(SEARCH_NEEDS_INPUT);
@@ -94,19 +105,21 @@ export class SearchService {
   }
 
   /**
-   * What every viewer of one engine answer is shown alike, read once per answer: the engine keeps an answer for a
-   * short window (CachedSearchEngine) and hands the same object to everyone who asks meanwhile, so cards keyed on
-   * it are as fresh as the answer itself, and a popular search stops costing a read-model query per request.
+   * What every viewer of one engine answer is shown alike, read once per answer and second: the engine keeps an
+   * answer a while (CachedSearchEngine) and hands the same object to everyone who asks meanwhile, so a popular search
+   * stops costing a read-model query per request, while its cards' counts stay at most a second old.
    */
-  private shared<H extends object, C>(cards: WeakMap<H, Promise<C>>, hits: H, read: () => Promise<C>): Promise<C> {
-    let kept = cards.get(hits);
-    if (!kept) {
-      kept = read();
-      cards.set(hits, kept);
-      // A failed read is not kept: the next request for the same answer reads again.
-      kept.catch(() => cards.delete(hits));
-    }
-    return kept;
+  private shared<H extends object, C>(cards: WeakMap<H, Shared<C>>, hits: H, read: () => Promise<C>): Promise<C> {
+    const now = Date.now();
+    const kept = cards.get(hits);
+    if (kept && kept.readAt + CARDS_MS > now) return kept.value;
+    const fresh = { readAt: now, value: read() };
+    cards.set(hits, fresh);
+    // A failed read is not kept: the next request for the same answer reads again.
+    fresh.value.catch(() => {
+      if (cards.get(hits) === fresh) cards.delete(hits);
+    });
+    return fresh.value;
   }
 
   /** The cards of `ids`, in that order, as a logged-out viewer sees them; one the engine still knows but the read model has since lost is left out. */

@@ -1,7 +1,8 @@
 import type { PostDocument, PostHits, PostQuery, SearchEngine, Suggestion, UserDocument, UserHits } from './search-engine';
+import { REFRESH_MS } from './elasticsearch.engine';
 
 interface Entry {
-  expires: number;
+  askedAt: number;
   answer: Promise<unknown>;
   /** The answer has come (and was not a failure). */
   settled: boolean;
@@ -9,13 +10,22 @@ interface Entry {
   refreshing: boolean;
 }
 
+/** How long after a change's notice Elasticsearch may still answer without it: its refresh interval and a margin. */
+export const CHANGE_SHOWS_MS = REFRESH_MS + 500;
+
 /**
- * Elasticsearch shows a write only at its next refresh (every second), so an answer is already up to a second old
- * when it is given. Keeping each answer for a fraction of that adds little to that age, and at the rate a popular
- * word is searched (or a prefix typed by many) it spares the cluster almost every repetition: 20 people searching
- * 野餐 at once cost one query, not twenty. Identical questions asked while the first is still out share its answer
- * (a failure is shared too, and never kept). The answers kept are the engine's (ids, totals, tag counts): each
- * viewer's liked, collected and follow state is read afresh for every request.
+ * Answers of the engine kept and shared by everyone asking the same question: 20 people searching 野餐 at once cost
+ * one query, not twenty, and a popular word costs one query per window rather than one per search. Identical
+ * questions asked while the first is still out share its answer (a failure is shared too, and never kept). The
+ * answers kept are the engine's (ids, totals, tag counts): the cards and each viewer's liked, collected and follow
+ * state are read afresh (SearchService).
+ *
+ * How long an answer is kept depends on what changed since it was asked. Every change to what a note or user is
+ * found by (publishing, an edit, a deletion, a re-index) is announced to every replica (IndexChanges), and
+ * Elasticsearch shows it at its next refresh: an answer asked before a change shows is kept only `settlingMs`,
+ * which adds little to the second a write already waits; one asked after it, while nothing else changed, is kept
+ * `quietMs`. Counts that only reorder answers (likes, fans) are not announced: a kept answer keeps its order for
+ * its window. While announcements cannot be heard, every answer is kept only `settlingMs`.
  *
  * For one more window after its own, an answer is still given while a single question replaces it in the
  * background: under load the people searching a popular word never wait on the cluster (its slowest answers were
@@ -24,12 +34,25 @@ interface Entry {
 export class CachedSearchEngine implements SearchEngine {
   private readonly entries = new Map<string, Entry>();
 
+  /** Answers asked before this moment may lack a change: kept `settlingMs` only. Until announcements are heard, always. */
+  private trustedFrom = Number.POSITIVE_INFINITY;
+
   constructor(
     private readonly engine: SearchEngine,
-    private readonly keepMs: number,
+    private readonly windows: { quietMs: number; settlingMs: number },
     private readonly maxEntries = 2000,
     private readonly now: () => number = () => Date.now(),
   ) {}
+
+  /** A change was announced just now (or announcements are heard again, after any number were missed). */
+  changed(): void {
+    this.trustedFrom = this.now() + CHANGE_SHOWS_MS;
+  }
+
+  /** Announcements cannot be heard: any change may be missed. */
+  unsure(): void {
+    this.trustedFrom = Number.POSITIVE_INFINITY;
+  }
 
   indexPost(document: PostDocument): Promise<void> {
     return this.engine.indexPost(document);
@@ -68,12 +91,15 @@ export class CachedSearchEngine implements SearchEngine {
   private kept<T>(key: string, ask: () => Promise<T>): Promise<T> {
     const now = this.now();
     const entry = this.entries.get(key);
-    if (entry && entry.expires > now) return entry.answer as Promise<T>;
-    if (entry?.settled && entry.expires + this.keepMs > now) {
-      if (!entry.refreshing) this.refresh(key, entry, ask);
-      return entry.answer as Promise<T>;
+    if (entry) {
+      const window = entry.askedAt >= this.trustedFrom ? this.windows.quietMs : this.windows.settlingMs;
+      if (entry.askedAt + window > now) return entry.answer as Promise<T>;
+      if (entry.settled && entry.askedAt + 2 * window > now) {
+        if (!entry.refreshing) this.refresh(key, entry, ask);
+        return entry.answer as Promise<T>;
+      }
+      this.entries.delete(key);
     }
-    if (entry) this.entries.delete(key);
     return this.keep(key, ask(), now);
   }
 
@@ -90,7 +116,7 @@ export class CachedSearchEngine implements SearchEngine {
   }
 
   private keep<T>(key: string, answer: Promise<T>, askedAt: number): Promise<T> {
-    const fresh: Entry = { expires: askedAt + this.keepMs, answer, settled: false, refreshing: false };
+    const fresh: Entry = { askedAt, answer, settled: false, refreshing: false };
     this.entries.delete(key);
     this.entries.set(key, fresh);
     void answer.then(

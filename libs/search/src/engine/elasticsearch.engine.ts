@@ -23,6 +23,9 @@ export interface ElasticsearchOptions {
   refreshOnWrite: boolean;
 }
 
+/** Every index's refresh interval: a write is searchable within it (CachedSearchEngine counts on it). */
+export const REFRESH_MS = 1000;
+
 /** The alias searches and writes go through; a re-index builds a new index behind it and swaps it in. */
 export function aliasOf(prefix: string, kind: IndexKind): string {
   return `${prefix}-${kind}`;
@@ -63,7 +66,7 @@ export function createElasticsearchClient(url: string): Client {
 /** Creates a concrete index of one kind; an index of that name already there (another replica made it) is fine. */
 export async function createIndex(client: Client, name: string, kind: IndexKind, analyzer: string, alias?: string): Promise<void> {
   await client.indices.create(
-    { index: name, mappings: indexBody(kind, analyzer), settings: { number_of_shards: 1 }, aliases: alias ? { [alias]: {} } : undefined },
+    { index: name, mappings: indexBody(kind, analyzer), settings: { number_of_shards: 1, refresh_interval: `${REFRESH_MS}ms` }, aliases: alias ? { [alias]: {} } : undefined },
     { ignore: [400] },
   );
 }

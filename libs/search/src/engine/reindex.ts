@@ -2,7 +2,8 @@ import type { Client } from '@elastic/elasticsearch';
 import type { DataSource } from 'typeorm';
 import { isSearchable, postDocument } from '../posts/post.repository';
 import { isFindable, userDocument } from '../users/user.repository';
-import { aliasOf, createIndex, type IndexKind } from './elasticsearch.engine';
+import { aliasOf, createIndex, type IndexKind, REFRESH_MS } from './elasticsearch.engine';
+import { announceIndexChange } from './index-changes';
 import { type ReadModelRow, ReindexSourceRepository } from './reindex-source.repository';
 
 const BATCH = 1000;
@@ -68,12 +69,14 @@ export async function reindex(kind: IndexKind, options: ReindexOptions): Promise
     done += batch.length;
     options.progress?.(kind, done, total);
   }
-  await client.indices.putSettings({ index, settings: { refresh_interval: '1s' } });
+  await client.indices.putSettings({ index, settings: { refresh_interval: `${REFRESH_MS}ms` } });
   await client.indices.refresh({ index });
   await options.beforeSwap?.(kind);
 
   const previous = (await client.indices.existsAlias({ name: alias })) ? Object.keys(await client.indices.getAlias({ name: alias })) : [];
   await client.indices.updateAliases({ actions: [...previous.map((name) => ({ remove: { index: name, alias } })), { add: { index, alias } }] });
+  // The new index may answer differently (a new analyzer): answers kept from the old one are stale.
+  await announceIndexChange(options.dataSource, (options.dataSource.options as { schema: string }).schema);
 
   let since = last;
   for (const wait of [0, options.settleMs ?? SETTLE_MS]) {

@@ -31,7 +31,7 @@ export class PostEventsHandler {
 
   @EventPattern([postPublished.type, postUpdated.type])
   async published(@Payload() envelope: EventEnvelope<{ post: PostSnapshot }>, @Ctx() context: EventContext): Promise<void> {
-    await this.indexer.post(await this.posts.published(context.manager, envelope.payload.post, envelope.occurredAt));
+    await this.indexer.post(context.manager, await this.posts.published(context.manager, envelope.payload.post, envelope.occurredAt));
   }
 
   /** A backfill: the note, its counts and who likes and collects it as of the announcement, none of it over anything newer. */
@@ -44,20 +44,20 @@ export class PostEventsHandler {
     await this.posts.count(context.manager, 'like_count', post.id, post.author_id, like_count, at);
     await this.posts.count(context.manager, 'collect_count', post.id, post.author_id, collect_count, at);
     if (comment_count !== undefined) await this.posts.count(context.manager, 'comment_count', post.id, post.author_id, comment_count, at);
-    await this.indexer.post(await this.posts.published(context.manager, post, at));
+    await this.indexer.post(context.manager, await this.posts.published(context.manager, post, at));
   }
 
   @EventPattern(postDeleted.type)
   async deleted(@Payload() envelope: EventEnvelope<PostDeletedPayload>, @Ctx() context: EventContext): Promise<void> {
     await this.viewers.forgetPost(context.manager, envelope.payload.id);
-    await this.indexer.post(await this.posts.deleted(context.manager, envelope.payload.id, envelope.payload.author_id));
+    await this.indexer.post(context.manager, await this.posts.deleted(context.manager, envelope.payload.id, envelope.payload.author_id));
   }
 
   @EventPattern([postLiked.type, postUnliked.type])
   async likes(@Payload() envelope: EventEnvelope<PostReactionPayload>, @Ctx() context: EventContext): Promise<void> {
     const { post_id, post_author_id, user_id, count } = envelope.payload;
     await this.viewers.react(context.manager, 'like', post_id, user_id, envelope.type === postLiked.type, envelope.occurredAt);
-    await this.indexer.post(await this.posts.count(context.manager, 'like_count', post_id, post_author_id, count, envelope.occurredAt));
+    await this.indexer.postCounted(await this.posts.count(context.manager, 'like_count', post_id, post_author_id, count, envelope.occurredAt));
   }
 
   @EventPattern([postCollected.type, postUncollected.type])

@@ -27,7 +27,7 @@ export class UserEventsHandler {
 
   @EventPattern([userRegistered.type, userUpdated.type, userAnnounced.type])
   async upsert(@Payload() envelope: EventEnvelope<{ user: UserProfileSnapshot }>, @Ctx() context: EventContext): Promise<void> {
-    await this.indexer.user(await this.users.upsert(context.manager, envelope.payload.user, envelope.occurredAt));
+    await this.indexer.user(context.manager, await this.users.upsert(context.manager, envelope.payload.user, envelope.occurredAt));
   }
 
   @EventPattern(userVerified.type)
@@ -38,7 +38,7 @@ export class UserEventsHandler {
   @EventPattern(userDeleted.type)
   async deleted(@Payload() envelope: EventEnvelope<UserDeletedPayload>, @Ctx() context: EventContext): Promise<void> {
     await this.viewers.forgetUser(context.manager, envelope.payload.id);
-    await this.indexer.user(await this.users.deleted(context.manager, envelope.payload.id));
+    await this.indexer.user(context.manager, await this.users.deleted(context.manager, envelope.payload.id));
   }
 
   /** A follow, its undoing, or a backfill's announcement of one as it stands. */
@@ -46,6 +46,6 @@ export class UserEventsHandler {
   async follows(@Payload() envelope: EventEnvelope<FollowChangePayload>, @Ctx() context: EventContext): Promise<void> {
     const { follower_id, following_id, following_fans_count } = envelope.payload;
     await this.viewers.follow(context.manager, follower_id, following_id, envelope.type !== userUnfollowed.type, envelope.occurredAt);
-    await this.indexer.user(await this.users.fans(context.manager, following_id, following_fans_count, envelope.occurredAt));
+    await this.indexer.userCounted(await this.users.fans(context.manager, following_id, following_fans_count, envelope.occurredAt));
   }
 }
