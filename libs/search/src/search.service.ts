@@ -13,8 +13,12 @@ import { ViewerStateRepository } from './viewers/viewer-state.repository';
 const MAX_TERMS = 10;
 const EXCERPT_LENGTH = 100;
 const SUGGESTIONS = 10;
-/** How old the counts, titles and authors on a card of a kept answer may be (its ids are as old as the answer). */
-const CARDS_MS = 1000;
+/**
+ * How old the counts and badges on the cards of a kept answer may be. Whatever a card is found by (a title, a tag,
+ * an author's name) changes the answer itself (IndexChanges), and each viewer's like and collection is read per
+ * request: what waits is a like count, as on any busy site's result page.
+ */
+const CARDS_MS = 5000;
 
 export const SEARCH_UNAVAILABLE = '搜索服务暂时不可用，请稍后重试';
 export const SEARCH_NEEDS_INPUT = '请输入搜索关键词或选择标签';
@@ -105,9 +109,9 @@ export class SearchService {
   }
 
   /**
-   * What every viewer of one engine answer is shown alike, read once per answer and second: the engine keeps an
+   * What every viewer of one engine answer is shown alike, read once per answer and CARDS_MS: the engine keeps an
    * answer a while (CachedSearchEngine) and hands the same object to everyone who asks meanwhile, so a popular search
-   * stops costing a read-model query per request, while its cards' counts stay at most a second old.
+   * stops costing a read-model query per request.
    */
   private shared<H extends object, C>(cards: WeakMap<H, Shared<C>>, hits: H, read: () => Promise<C>): Promise<C> {
     const now = Date.now();
