@@ -2,7 +2,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { type BeforeApplicationShutdown, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { AnswerTracker, EnvelopeExceptionFilter, EnvelopeInterceptor, httpMetricsMiddleware, NestPinoLogger, type RevocationList } from '@shiliu/platform';
+import { AnswerTracker, EnvelopeExceptionFilter, EnvelopeInterceptor, httpMetricsMiddleware, leanAsyncResourceBind, NestPinoLogger, type RevocationList } from '@shiliu/platform';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { z } from 'zod';
@@ -85,6 +85,7 @@ export async function createGatewayApp(options: GatewayOptions): Promise<NestExp
   })
   class GatewayModule {}
 
+  leanAsyncResourceBind();
   const app = await NestFactory.create<NestExpressApplication>(GatewayModule, { logger: new NestPinoLogger(options.logger), bodyParser: false, abortOnError: false });
   app.set('trust proxy', options.trustProxy);
   app.disable('x-powered-by');

@@ -24,6 +24,7 @@ import { httpMetricsMiddleware } from '../metrics/metrics';
 import type { ObjectStorage } from '../storage/object-storage';
 import { PlatformModule } from './platform.module';
 import type { ServiceDefinition } from './service-definition';
+import { leanAsyncResourceBind } from './lean-async-bind';
 import { serviceOpenApi } from './service-openapi';
 import type { ReadinessCheck, ServiceSecrets } from './tokens';
 
@@ -103,6 +104,7 @@ export async function createServiceApp(definition: ServiceDefinition, runtime: S
   })
   class ServiceRootModule {}
 
+  leanAsyncResourceBind();
   const app = await NestFactory.create<NestExpressApplication>(ServiceRootModule, { logger: new NestPinoLogger(logger), bodyParser: false, abortOnError: false });
   app.disable('x-powered-by');
   const answers = new AnswerTracker();
