@@ -1,6 +1,8 @@
 import { Client } from '@elastic/elasticsearch';
 import { postDeleted } from '@shiliu/contracts';
 import { requireEnv } from '@shiliu/platform/testing';
+import { Client as PgClient } from 'pg';
+import { indexChangesChannelOf } from '../src/engine/index-changes';
 import { reindex } from '../src/engine/reindex';
 import { SearchTestApp, type TestUser } from './search-test-app';
 
@@ -65,5 +67,20 @@ describe('re-index', () => {
     expect(await titles()).toEqual(['重建期间发布', '重建索引三', '重建索引二'].sort());
     const found = await app.call<{ users: { user_id: string }[] }>('GET', '/api/search?keyword=rebuilder&type=users');
     expect(found.body.data.users.map((user) => user.user_id)).toEqual(['rebuilder']);
+  });
+
+  it('announces the rebuilt index, so that no replica keeps answers from the old one', async () => {
+    const listener = new PgClient({ connectionString: requireEnv('DATABASE_URL') });
+    await listener.connect();
+    const heard: string[] = [];
+    listener.on('notification', (message) => heard.push(message.channel));
+    await listener.query(`LISTEN "${indexChangesChannelOf(app.schema)}"`);
+    try {
+      await reindex('users', { client, dataSource: app.service.dataSource, prefix: app.prefix, analyzer: 'standard', settleMs: 0 });
+      await listener.query('SELECT 1');
+      expect(heard).toEqual([indexChangesChannelOf(app.schema)]);
+    } finally {
+      await listener.end();
+    }
   });
 });

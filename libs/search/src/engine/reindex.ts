@@ -75,8 +75,6 @@ export async function reindex(kind: IndexKind, options: ReindexOptions): Promise
 
   const previous = (await client.indices.existsAlias({ name: alias })) ? Object.keys(await client.indices.getAlias({ name: alias })) : [];
   await client.indices.updateAliases({ actions: [...previous.map((name) => ({ remove: { index: name, alias } })), { add: { index, alias } }] });
-  // The new index may answer differently (a new analyzer): answers kept from the old one are stale.
-  await announceIndexChange(options.dataSource, (options.dataSource.options as { schema: string }).schema);
 
   let since = last;
   for (const wait of [0, options.settleMs ?? SETTLE_MS]) {
@@ -84,6 +82,8 @@ export async function reindex(kind: IndexKind, options: ReindexOptions): Promise
     since = await catchUp(client, rows, index, source, since);
   }
   await client.indices.refresh({ index });
+  // The new index may answer differently (a new analyzer, the changes caught up): answers kept until now are stale.
+  await announceIndexChange(options.dataSource, (options.dataSource.options as { schema: string }).schema);
   if (previous.length > 0) await client.indices.delete({ index: previous });
   return index;
 }
