@@ -10,7 +10,7 @@ import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { benchEnv, root, tokenKeys, waitFor } from '../lib.mjs';
+import { benchEnv, cpuSecondsOf, root, tokenKeys, waitFor } from '../lib.mjs';
 
 const seconds = Number(process.argv[2] ?? 10);
 const rounds = Number(process.argv[3] ?? 2);
@@ -47,13 +47,16 @@ const path = '/api/posts/1/comments?page=1&limit=5';
 const rows = [];
 for (let round = 0; round < rounds; round++) {
   for (const [name, port] of [['bare server', BARE_PORT], ['through the gateway', GATEWAY_PORT]]) {
+    const before = cpuSecondsOf({ gateway: gateway.pid });
     const result = await autocannon({ url: `http://127.0.0.1:${port}${path}`, connections: 50, duration: seconds });
+    const after = cpuSecondsOf({ gateway: gateway.pid });
     if (result.non2xx || result.errors) throw new Error(`${name}: ${result.non2xx} answers not 2xx, ${result.errors} errors`);
-    rows.push({ name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 });
+    const cpuMs = before && port === GATEWAY_PORT ? ((after.gateway - before.gateway) * 1000) / (result.requests.average * seconds) : null;
+    rows.push({ name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuMs });
   }
 }
-console.log(`\n${body.length}-byte answer, 50 connections, ${seconds} s per run\n| | req/s | p50 ms | p99 ms |\n|---|---|---|---|`);
-for (const row of rows) console.log(`| ${row.name} | ${Math.round(row.rps)} | ${row.p50} | ${row.p99} |`);
+console.log(`\n${body.length}-byte answer, 50 connections, ${seconds} s per run\n| | req/s | p50 ms | p99 ms | gateway CPU ms a call |\n|---|---|---|---|---|`);
+for (const row of rows) console.log(`| ${row.name} | ${Math.round(row.rps)} | ${row.p50} | ${row.p99} | ${row.cpuMs === null ? '' : row.cpuMs.toFixed(3)} |`);
 const mean = (name) => rows.filter((row) => row.name === name).reduce((sum, row) => sum + row.rps, 0) / rounds;
 console.log(`\nwhat the gateway adds per call at saturation: ${(1000 / mean('through the gateway') - 1000 / mean('bare server')).toFixed(3)} ms`);
 gateway.kill('SIGINT');

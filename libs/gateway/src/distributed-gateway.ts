@@ -50,9 +50,10 @@ export async function runDistributedGateway(): Promise<void> {
     await revocations.whenReady();
     const rateLimiter = new RateLimiter({ points: settings.RATE_LIMIT_PER_MINUTE, windowSeconds: 60 }, redis, logger);
 
+    const upstream = new HttpProxyUpstream(baseUrls, settings.UPSTREAM_CONNECTIONS);
     const app = await createGatewayApp({
       mode: 'distributed',
-      upstream: new HttpProxyUpstream(baseUrls, settings.UPSTREAM_CONNECTIONS),
+      upstream,
       revocations,
       rateLimiter,
       logger,
@@ -67,6 +68,7 @@ export async function runDistributedGateway(): Promise<void> {
     logger.info({ port: settings.PORT, metricsPort: metrics.port }, 'gateway listening');
     const stop = async () => {
       await app.close();
+      await upstream.close();
       await metrics.close();
       await revocations.close();
       rateLimiter.close();
