@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { VIEWS_ONLY_SETTING } from '../migrations/1764400000000-view-count-notices';
 import DataLoader from 'dataloader';
 import type { PostSnapshot } from '@shiliu/contracts';
 import { rowsOf } from '@shiliu/platform';
@@ -362,9 +363,13 @@ export class PostRepository {
     );
   }
 
-  /** Adds counted views to the notes' rows in one statement; deleted notes simply match nothing. */
+  /**
+   * Adds counted views to the notes' rows in one statement; deleted notes simply match nothing. The rows announce
+   * the views they took on (`v<id>:<views>`), not a change of note (migration ViewCountNotices).
+   */
   async addViews(counts: Map<number, number>): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
+      await manager.query(`SELECT set_config($1, 'on', true)`, [VIEWS_ONLY_SETTING]);
       await lockInOrder(manager, `"id" = ANY($1::bigint[])`, [[...counts.keys()]]);
       await rowsOf(
         manager,

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import DataLoader from 'dataloader';
 import { LOGGER, MemoryTtlStore, REDIS, SERVICE_NAME } from '@shiliu/platform';
-import type { Redis } from 'ioredis';
+import type { Redis, Result } from 'ioredis';
 import type { Logger } from 'pino';
 import { ReadCache } from '../shared/read-cache';
 import { sameRound } from '../shared/same-round';
@@ -21,23 +21,35 @@ interface PendingViews {
 }
 
 class MemoryPendingViews implements PendingViews {
-  private counts = new Map<number, number>();
+  private readonly counts = new Map<number, number>();
   private readonly viewers = new MemoryTtlStore();
+  private flushing: Promise<void> = Promise.resolve();
 
   async count(postId: number, viewer: string | null): Promise<number> {
     if (viewer !== null && (await this.viewers.setIfAbsent(`${postId}:${viewer}`, '1', VIEW_WINDOW_SECONDS))) this.counts.set(postId, (this.counts.get(postId) ?? 0) + 1);
     return this.counts.get(postId) ?? 0;
   }
 
-  async drain(apply: (counts: Map<number, number>) => Promise<void>): Promise<void> {
-    const taken = this.counts;
-    this.counts = new Map();
-    try {
+  drain(apply: (counts: Map<number, number>) => Promise<void>): Promise<void> {
+    const run = async () => {
+      // The counts stay pending until the rows have them, as in Redis: a detail read meanwhile adds them to the row it has.
+      const taken = new Map(this.counts);
       await apply(taken);
-    } catch (error) {
-      for (const [postId, count] of taken) this.counts.set(postId, (this.counts.get(postId) ?? 0) + count);
-      throw error;
-    }
+      for (const [postId, count] of taken) {
+        const left = (this.counts.get(postId) ?? 0) - count;
+        if (left === 0) this.counts.delete(postId);
+        else this.counts.set(postId, left);
+      }
+    };
+    this.flushing = this.flushing.then(run, run);
+    return this.flushing;
+  }
+}
+
+declare module 'ioredis' {
+  interface RedisCommander<Context> {
+    /** COUNT_ONCE, sent by its hash once Redis has it (`defineCommand`). */
+    countViewOnce(seen: string, tally: string, windowSeconds: number, postId: string, mark: '' | '1'): Result<number, Context>;
   }
 }
 
@@ -57,7 +69,7 @@ class RedisPendingViews implements PendingViews {
   private readonly views = new DataLoader<{ postId: number; viewer: string | null }, number>(
     async (views) => {
       const pipeline = this.redis.pipeline();
-      for (const { postId, viewer } of views) pipeline.eval(COUNT_ONCE, 2, `${this.seenPrefix}${postId}:${viewer ?? ''}`, this.key, VIEW_WINDOW_SECONDS, String(postId), viewer === null ? '' : '1');
+      for (const { postId, viewer } of views) pipeline.countViewOnce(`${this.seenPrefix}${postId}:${viewer ?? ''}`, this.key, VIEW_WINDOW_SECONDS, String(postId), viewer === null ? '' : '1');
       const answers = (await pipeline.exec()) ?? [];
       return views.map((_, index) => {
         const [error, counted] = answers[index] ?? [new Error('no answer from Redis'), null];
@@ -67,7 +79,10 @@ class RedisPendingViews implements PendingViews {
     sameRound(),
   );
 
-  constructor(private readonly redis: Redis, private readonly key: string, private readonly seenPrefix: string) {}
+  constructor(private readonly redis: Redis, private readonly key: string, private readonly seenPrefix: string) {
+    // By hash rather than as source: Redis neither receives nor hashes the script again for every view.
+    redis.defineCommand('countViewOnce', { numberOfKeys: 2, lua: COUNT_ONCE });
+  }
 
   /** The viewer's mark, the tally and its reading in one script. */
   count(postId: number, viewer: string | null): Promise<number> {
@@ -136,9 +151,9 @@ export class ViewCounter implements OnModuleInit, OnModuleDestroy {
     await this.pending.drain(async (counts) => {
       if (counts.size === 0) return;
       await this.posts.addViews(counts);
-      // The database announces the change too, but a detail read here before that notice arrives would add the
-      // pending views (now zero) to a cached row that lacks them.
-      this.cache.apply([...counts.keys()].map((id) => `p${id}`).join(' '));
+      // The views leave the tally only once this process's cached rows have them: a detail read in between would
+      // add a tally without them to a row without them.
+      await this.cache.settle();
     });
   }
 }

@@ -60,13 +60,19 @@ export class CacheRegion<V> {
     keys.add(key);
   }
 
+  /**
+   * Changes a kept value in place of dropping it, for a change known exactly (views added to a note); a read in
+   * flight may have loaded the value before or after the change, so it is not kept.
+   */
+  revise(key: string, change: (value: V) => V): void {
+    this.markChanged(key);
+    const entry = this.entries.get(key);
+    if (entry) entry.value = change(entry.value);
+  }
+
   /** Drops a group (a key being a group of one) and remembers when. */
   invalidate(group: string): void {
-    if (this.invalidatedAt.size >= this.maxEntries * 4) {
-      this.invalidatedAt.clear();
-      this.clearedAt = this.clock.tick;
-    }
-    this.invalidatedAt.set(group, this.clock.tick);
+    this.markChanged(group);
     for (const key of this.groups.get(group) ?? []) this.entries.delete(key);
     this.groups.delete(group);
     this.drop(group);
@@ -77,6 +83,14 @@ export class CacheRegion<V> {
     this.groups.clear();
     this.invalidatedAt.clear();
     this.clearedAt = this.clock.tick;
+  }
+
+  private markChanged(key: string): void {
+    if (this.invalidatedAt.size >= this.maxEntries * 4) {
+      this.invalidatedAt.clear();
+      this.clearedAt = this.clock.tick;
+    }
+    this.invalidatedAt.set(key, this.clock.tick);
   }
 
   private drop(key: string): void {
@@ -91,8 +105,8 @@ export class CacheRegion<V> {
 
 /**
  * Cached reads of what is read far more than it changes, kept correct by the database: triggers on the tables
- * they come from NOTIFY each change on commit (`p<note id>` a note, `f` the feeds' membership, `m` the moving
- * orders, `c<note id>` its comments, `*` everything), whoever made it: a request, an event handler, an
+ * they come from NOTIFY each change on commit (`p<note id>` a note, `v<note id>:<views>` views added to it, `f` the
+ * feeds' membership, `m` the moving orders, `c<note id>` its comments, `*` everything), whoever made it: a request, an event handler, an
  * administrator, another replica. The process's `PgListener` hears them; while its connection is down nothing is cached, and
  * reconnecting starts from an empty cache, since notices sent meanwhile are lost.
  */
@@ -190,7 +204,12 @@ export class ReadCache implements OnModuleInit, OnModuleDestroy {
         this.feeds.invalidate('f');
         this.feeds.invalidate('m');
       } else if (part === 'm') this.feeds.invalidate('m');
-      else if (part.startsWith('p')) {
+      else if (part.startsWith('v')) {
+        const [id, views] = part.slice(1).split(':');
+        const added = (row: PostRow): PostRow => ({ ...row, view_count: row.view_count + Number(views) });
+        this.details.revise(id, added);
+        this.cards.revise(id, added);
+      } else if (part.startsWith('p')) {
         const id = part.slice(1);
         this.details.invalidate(id);
         this.cards.invalidate(id);
