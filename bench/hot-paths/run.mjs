@@ -120,13 +120,17 @@ const cases = [
   {
     name: 'note detail',
     request: { setup: (req) => ({ ...req, path: `/api/posts/${randomNote()}` }) },
-    sql: (client) => client.query(queries.detail.sql, [null, randomNote()]),
+    sql: (client) => client.query({ ...queries.shownNotes, values: [null, [randomNote()]] }),
   },
   {
     // A student reading: the note as anyone sees it, plus whether they like and collect it.
     name: 'note detail, logged in',
     request: { setup: (req) => ({ ...req, path: `/api/posts/${randomNote()}`, headers: { authorization: `Bearer ${tokens[Math.floor(Math.random() * LIKERS)]}` } }) },
-    sql: (client) => client.query(queries.detail.sql, [String(1 + Math.floor(Math.random() * LIKERS)), randomNote()]),
+    sql: async (client) => {
+      const note = randomNote();
+      await client.query({ ...queries.shownNotes, values: [null, [note]] });
+      await client.query({ ...queries.viewerFlags, values: [[String(1 + Math.floor(Math.random() * LIKERS))], [note]] });
+    },
   },
   {
     name: 'comments page (limit 5)',

@@ -19,4 +19,4 @@ export const contentService: ServiceDefinition = {
 };
 
 export { defaultCategories } from './migrations/1763790000000-content-tables';
-export { detailQuery, feedQueries, rankingQuery, type FeedFilter, type FeedOrder, type SqlStatement } from './posts/post.repository';
+export { detailQuery, feedQueries, rankingQuery, shownNotes, viewerFlags, type FeedFilter, type FeedOrder, type SqlStatement } from './posts/post.repository';

@@ -61,7 +61,9 @@ describe('cached reads follow every change', () => {
   it('reads the details asked for together in one statement, and each viewer\'s like and collection in another; no one gets a draft', async () => {
     const second = (await app.call<PostData>('POST', '/api/posts', { token: author.token, body: await noteForm(app, { title: '第二篇' }) })).body.data.id;
     const draft = (await app.call<PostData>('POST', '/api/posts', { token: author.token, body: await noteForm(app, { title: '草稿', is_draft: 1 }) })).body.data.id;
-    const statements = jest.spyOn(app.service.app.get(DataSource), 'query');
+    // These reads are prepared statements, run on TypeORM's pool itself (preparedRows).
+    const pool = (app.service.app.get(DataSource).driver as unknown as { master: { query: (...args: unknown[]) => Promise<unknown> } }).master;
+    const statements = jest.spyOn(pool, 'query');
     try {
       const repository = app.service.app.get(PostRepository);
       const rows = await Promise.all([postId, second, draft, 999_999, postId].map((id) => repository.findPublished(id)));

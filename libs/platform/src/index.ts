@@ -8,6 +8,7 @@ export * from './context/request-context';
 export * from './database/counter-table';
 export * from './database/data-source';
 export * from './database/pg-listener';
+export * from './database/prepared';
 export * from './database/rows';
 export * from './database/schema';
 export * from './events/backfill';

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { VIEWS_ONLY_SETTING } from '../migrations/1764400000000-view-count-notices';
 import DataLoader from 'dataloader';
 import type { PostSnapshot } from '@shiliu/contracts';
-import { rowsOf } from '@shiliu/platform';
+import { prepared, preparedRows, rowsOf } from '@shiliu/platform';
 import { DataSource, type EntityManager } from 'typeorm';
+import { VIEWS_ONLY_SETTING } from '../migrations/1764400000000-view-count-notices';
 import { sameRound } from '../shared/same-round';
 import { containsPattern } from '../shared/sql';
 
@@ -165,6 +165,19 @@ export function rankingQuery(filter: FeedFilter, order: FeedOrder, depth: number
   return { sql: `SELECT p."id" FROM "posts" p WHERE ${condition} ORDER BY ${ORDER_BY[order]} LIMIT $${params.length + 1}`, params: [...params, depth] };
 }
 
+/** Published notes as anyone sees them, by id (`$2`, an array; `$1` null): what a detail reads. */
+export const shownNotes = prepared(`${selectPosts(true)} WHERE p."id" = ANY($2::bigint[]) AND NOT p."is_draft"`);
+
+/** Cards of notes, by id (`$2`, an array; `$1` null): what a feed page reads for the cards it has not kept. */
+const noteCards = prepared(`${selectPosts(false)} WHERE p."id" = ANY($2::bigint[])`);
+
+/** Whether each viewer (`$1`) likes and collects each note (`$2`), in the order asked. */
+export const viewerFlags = prepared(
+  `SELECT EXISTS (SELECT 1 FROM "likes" l WHERE l."user_id" = q."viewer" AND l."target_type" = 1 AND l."target_id" = q."post") AS "liked",
+          EXISTS (SELECT 1 FROM "collections" k WHERE k."user_id" = q."viewer" AND k."post_id" = q."post") AS "collected"
+   FROM unnest($1::bigint[], $2::bigint[]) WITH ORDINALITY AS q("viewer", "post", "n") ORDER BY q."n"`,
+);
+
 /** One note with everything a reader sees (the detail call's query). */
 export function detailQuery(id: number, viewerId: string | null): SqlStatement {
   return { sql: `${selectPosts(true)} WHERE p."id" = $2`, params: [viewerId, id] };
@@ -175,7 +188,7 @@ export class PostRepository {
   /** Published notes as anyone sees them, by id, read together per round (`sameRound`). */
   private readonly shown = new DataLoader<number, PostRow | null>(
     async (ids) => {
-      const rows = await rowsOf<PostRow>(this.dataSource, `${selectPosts(true)} WHERE p."id" = ANY($2::bigint[]) AND NOT p."is_draft"`, [null, ids]);
+      const rows = await preparedRows<PostRow>(this.dataSource, shownNotes, [null, ids]);
       const byId = new Map(rows.map((row) => [Number(row.id), row]));
       return ids.map((id) => byId.get(id) ?? null);
     },
@@ -184,14 +197,7 @@ export class PostRepository {
 
   /** Whether a viewer likes and collects a note, read together per round, for every viewer and page of the round. */
   private readonly flags = new DataLoader<{ viewerId: string; postId: number }, { liked: boolean; collected: boolean }>(
-    (asked) =>
-      rowsOf<{ liked: boolean; collected: boolean }>(
-        this.dataSource,
-        `SELECT EXISTS (SELECT 1 FROM "likes" l WHERE l."user_id" = q."viewer" AND l."target_type" = 1 AND l."target_id" = q."post") AS "liked",
-                EXISTS (SELECT 1 FROM "collections" k WHERE k."user_id" = q."viewer" AND k."post_id" = q."post") AS "collected"
-         FROM unnest($1::bigint[], $2::bigint[]) WITH ORDINALITY AS q("viewer", "post", "n") ORDER BY q."n"`,
-        [asked.map((each) => each.viewerId), asked.map((each) => each.postId)],
-      ),
+    (asked) => preparedRows<{ liked: boolean; collected: boolean }>(this.dataSource, viewerFlags, [asked.map((each) => each.viewerId), asked.map((each) => each.postId)]),
     sameRound(),
   );
 
@@ -269,7 +275,7 @@ export class PostRepository {
 
   /** Feed cards of the notes named, as anyone sees them (not the viewer's like and collection), in no order. */
   async cards(ids: number[]): Promise<PostRow[]> {
-    return rowsOf<PostRow>(this.dataSource, `${selectPosts(false)} WHERE p."id" = ANY($2::bigint[])`, [null, ids]);
+    return preparedRows<PostRow>(this.dataSource, noteCards, [null, ids]);
   }
 
   /** Notes a user liked (reaction 'likes') or collected, newest action first. */
