@@ -76,12 +76,17 @@ describe.each([
     while (!flushed) during.push(await views({ query: '?skipViewCount=true' }));
     await flush;
     expect(Math.min(...during)).toBeGreaterThanOrEqual(5);
-    expect(await rowCount()).toBe(5);
+    // In Redis a flush already under way (the service's own, every few seconds) makes another return at once.
+    const flushedUntil = (count: number) =>
+      waitFor(`the row at ${count} views`, async () => {
+        await app.service.app.get(ViewCounter).flush();
+        return (await rowCount()) === count;
+      });
+    await flushedUntil(5);
 
     expect(await views({ headers: { 'user-agent': 'browser G' } })).toBe(6);
     expect(cached()?.view_count).toBe(5);
-    await app.service.app.get(ViewCounter).flush();
-    expect(await rowCount()).toBe(6);
+    await flushedUntil(6);
     // Still kept, with the view the row took: a flush used to drop every note it touched from the cache.
     expect(cached()?.view_count).toBe(6);
     expect(await views({ query: '?skipViewCount=true' })).toBe(6);
