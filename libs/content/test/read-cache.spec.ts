@@ -1,4 +1,5 @@
 import { waitFor } from '@shiliu/platform/testing';
+import { pgPoolOf } from '@shiliu/platform';
 import { DataSource } from 'typeorm';
 import { PostRepository } from '../src/posts/post.repository';
 import { ContentTestApp, noteForm, type PostData, type PostPageData, type TestUser } from './content-test-app';
@@ -62,7 +63,8 @@ describe('cached reads follow every change', () => {
     const second = (await app.call<PostData>('POST', '/api/posts', { token: author.token, body: await noteForm(app, { title: '第二篇' }) })).body.data.id;
     const draft = (await app.call<PostData>('POST', '/api/posts', { token: author.token, body: await noteForm(app, { title: '草稿', is_draft: 1 }) })).body.data.id;
     // These reads are prepared statements, run on TypeORM's pool itself (preparedRows).
-    const pool = (app.service.app.get(DataSource).driver as unknown as { master: { query: (...args: unknown[]) => Promise<unknown> } }).master;
+    const pool = pgPoolOf(app.service.app.get(DataSource));
+    if (!pool) throw new Error('the content service has no database pool');
     const statements = jest.spyOn(pool, 'query');
     try {
       const repository = app.service.app.get(PostRepository);

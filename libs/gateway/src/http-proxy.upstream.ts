@@ -133,8 +133,7 @@ export class HttpProxyUpstream implements Upstream {
       },
     };
     this.poolFor(entry.service, stream).dispatch(
-      // The gateway's own timer bounds a call (504) and a stream has none: undici's 300 s defaults would cut both.
-      { path: req.url ?? '/', method: (req.method ?? 'GET') as Dispatcher.HttpMethod, headers, body, headersTimeout: 0, bodyTimeout: 0, reset: stream },
+      { path: req.url ?? '/', method: (req.method ?? 'GET') as Dispatcher.HttpMethod, headers, body, reset: stream },
       handler,
     );
   }
@@ -152,6 +151,7 @@ export class HttpProxyUpstream implements Upstream {
         connections: stream ? null : this.connectionsPerService,
         keepAliveTimeout: IDLE_CONNECTION_MS,
         keepAliveMaxTimeout: IDLE_CONNECTION_MS,
+        // The gateway's own timer bounds a call (504) and a stream has none: undici's 300 s defaults would cut both.
         headersTimeout: 0,
         bodyTimeout: 0,
       });

@@ -14,11 +14,17 @@ export interface ServiceDatabaseOptions {
   poolSize?: number;
 }
 
-/** What pg's pool tells of itself, read at scrape time. */
-interface PgPool {
+/** pg's pool under a data source: what it tells of itself at scrape time, and named statements (preparedRows). */
+export interface PgPool {
   totalCount: number;
   idleCount: number;
   waitingCount: number;
+  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+}
+
+/** The pg pool TypeORM runs a data source's queries on (undefined before it is initialised). */
+export function pgPoolOf(dataSource: DataSource): PgPool | undefined {
+  return (dataSource.driver as unknown as { master?: PgPool }).master;
 }
 
 export function createServiceDataSource(options: ServiceDatabaseOptions): DataSource {
@@ -49,7 +55,7 @@ export function createServiceDataSource(options: ServiceDatabaseOptions): DataSo
       return [];
     }
     if (!current.isInitialized) return [];
-    const pool = (current.driver as unknown as { master?: PgPool }).master;
+    const pool = pgPoolOf(current);
     return pool ? [{ service: options.schema, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }] : [];
   };
   poolUseSources.add(source);
