@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateTokenKeyPair, LocalDirectoryStorage, MinioStorage, type ObjectStorage } from '@shiliu/platform';
-import { assertRunning, freePort, requireEnv, spawnTs, stopProcess, waitFor } from '@shiliu/platform/testing';
+import { assertRunning, freePort, headAndTail, requireEnv, spawnTs, stopProcess, waitFor } from '@shiliu/platform/testing';
 import { Client } from 'pg';
 
 type Child = ReturnType<typeof spawnTs>;
@@ -159,7 +159,7 @@ export async function startProductStack(mode: RunMode, gatewayEnv: NodeJS.Proces
       500,
     ).catch((error: Error) => {
       // Name what stayed down and what each process said, so a slow start on a loaded machine can be told apart from a fault.
-      const said = children.map((child) => `--- ${child.spawnargs.at(-1)}:\n${child.output().slice(-3000)}`).join('\n');
+      const said = children.map((child) => `--- ${child.spawnargs.at(-1)}:\n${headAndTail(child.output())}`).join('\n');
       throw new Error(`${error.message}; last /api/health: ${lastHealth}\n${said}`);
     });
   } catch (error) {

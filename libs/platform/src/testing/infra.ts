@@ -39,7 +39,17 @@ const repoRoot = join(__dirname, '../../../..');
  */
 export function spawnTs(entry: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess & { output: () => string } {
   // METRICS_PORT 0: processes a test starts side by side must not fight over the default management ports.
-  const merged: NodeJS.ProcessEnv = { ...process.env, TS_NODE_PROJECT: join(repoRoot, 'tsconfig.base.json'), LOG_LEVEL: 'warn', METRICS_PORT: '0', ...env };
+  // DISABLE_V8_COMPILE_CACHE: ts-node loads TypeScript through v8-compile-cache-lib, whose cache in the temporary
+  // directory is read without its lock; a process starting while another saves it can read a torn cache, which
+  // V8 does not check, and die in its deserializer with SIGTRAP (seen in CI; nodejs/node#51555).
+  const merged: NodeJS.ProcessEnv = {
+    ...process.env,
+    TS_NODE_PROJECT: join(repoRoot, 'tsconfig.base.json'),
+    DISABLE_V8_COMPILE_CACHE: '1',
+    LOG_LEVEL: 'warn',
+    METRICS_PORT: '0',
+    ...env,
+  };
   const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', entry, ...args], {
     cwd: repoRoot,
     env: Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== undefined)),
@@ -54,8 +64,13 @@ export function spawnTs(entry: string, args: string[], env: NodeJS.ProcessEnv): 
 /** Fails a wait at once when the process it waits on has exited. */
 export function assertRunning(child: ChildProcess & { output: () => string }): void {
   if (child.exitCode !== null || child.signalCode !== null) {
-    throw new WaitAborted(`process exited early (${child.exitCode ?? child.signalCode}):\n${child.output().slice(-4000)}`);
+    throw new WaitAborted(`process exited early (${child.exitCode ?? child.signalCode}):\n${headAndTail(child.output())}`);
   }
+}
+
+/** A crash's cause is at the head of what it printed (a fatal error above its native stack), a failure's at the tail. */
+export function headAndTail(output: string): string {
+  return output.length <= 4000 ? output : `${output.slice(0, 1500)}\n[…]\n${output.slice(-2500)}`;
 }
 
 export async function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
