@@ -63,4 +63,45 @@ describe('notifications in a run of events', () => {
     expect(await unread.of(app.service.dataSource.manager, author.id)).toMatchObject({ likes: 3 });
     expect(await app.counterDrift()).toEqual([]);
   });
+
+  it('ends a run of likes and unlikes of one note, the same students many times over, as one event after another would', async () => {
+    const [inRun, oneByOne] = [await app.user(), await app.user()];
+    const students = [await app.user(), await app.user(), await app.user(), await app.user()];
+    const posts = new Map([inRun, oneByOne].map((author) => [author, postSnapshot(author)]));
+    for (const post of posts.values()) await app.deliver(postPublished.type, { post });
+    // One student's notification is there and read before the run: an unlike no longer hides it.
+    for (const author of [inRun, oneByOne]) {
+      await run((manager) => notifications.add(manager, like(posts.get(author)!, author, students[3])));
+      await app.query(`UPDATE "notifications" SET "is_read" = true WHERE "user_id" = $1`, [author.id]);
+    }
+    await app.query(`UPDATE "unread_counts" SET "likes" = 0 WHERE "user_id" = ANY($1::bigint[])`, [[inRun.id, oneByOne.id]]);
+    const steps: [number, boolean][] = [[0, true], [1, true], [0, false], [2, true], [3, false], [0, true], [1, false], [3, true], [2, false], [2, true], [0, false], [1, true]];
+    const step = (manager: EntityManager, author: TestUser, [student, on]: [number, boolean]) =>
+      on
+        ? notifications.add(manager, like(posts.get(author)!, author, students[student]))
+        : notifications.withdraw(manager, { userId: author.id, senderId: students[student].id, type: NotificationType.likePost, targetId: posts.get(author)!.id });
+
+    await run(async (manager) => {
+      for (const one of steps) await step(manager, inRun, one);
+    });
+    for (const one of steps) await app.service.dataSource.transaction((manager) => step(manager, oneByOne, one));
+
+    const state = async (author: TestUser) => ({
+      rows: await app.query(
+        `SELECT array_position($2::bigint[], "sender_id") AS "student", "hidden_by", "is_read" FROM "notifications" WHERE "user_id" = $1 ORDER BY 1`,
+        [author.id, students.map((student) => student.id)],
+      ),
+      unread: (await unread.of(app.service.dataSource.manager, author.id)).likes,
+    });
+    const expected = await state(oneByOne);
+    expect(expected.rows).toEqual([
+      { student: 1, hidden_by: 'undo', is_read: false },
+      { student: 2, hidden_by: null, is_read: false },
+      { student: 3, hidden_by: null, is_read: false },
+      { student: 4, hidden_by: null, is_read: true },
+    ]);
+    expect(expected.unread).toBe(2);
+    expect(await state(inRun)).toEqual(expected);
+    expect(await app.counterDrift()).toEqual([]);
+  });
 });

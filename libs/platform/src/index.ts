@@ -20,6 +20,7 @@ export * from './events/failure';
 export * from './events/in-process';
 export * from './events/kafka';
 export * from './events/kafka-event.server';
+export * from './events/newest-writes';
 export * from './events/outbox';
 export * from './events/outbox-relay';
 export * from './events/replay';

@@ -6,6 +6,7 @@ import {
   postDeleted,
   postDraftSaved,
   postLiked,
+  postUnliked,
   postUpdated,
   userDeleted,
   userFollowed,
@@ -184,6 +185,19 @@ describe.each<EngineName>(['elasticsearch', 'postgres'])('search on %s', (engine
     await app.bus.deliver(envelope);
     await app.bus.deliver(envelope);
     expect(await app.query(`SELECT count(*)::int AS "n" FROM "inbox" WHERE "event_id" = $1`, [envelope.id])).toEqual([{ n: 1 }]);
+  });
+
+  it('takes a run of likes and unlikes of one note as its newest count and each student’s newest state', async () => {
+    const t = (seconds: number) => new Date(Date.UTC(2026, 10, 3, 0, 0, seconds));
+    const post = await app.publish(author, { title: '一起去图书馆自习' }, t(1));
+    const like = (user: { id: number }, on: boolean, count: number, at: number) =>
+      ({ envelope: app.envelope(on ? postLiked.type : postUnliked.type, { post_id: post.id, post_author_id: author.id, user_id: user.id, count }, t(at)), delivery: {} });
+    // One delivery, as the relay and Kafka hand over what arrived together; the last one is older than the rest.
+    await app.bus.deliverAll([like(viewer, true, 1, 10), like(author, true, 2, 11), like(viewer, false, 1, 12), like(viewer, true, 2, 9)]);
+
+    const query = `keyword=${encodeURIComponent('图书馆自习')}`;
+    expect((await search(query, viewer.token)).posts.data).toEqual([expect.objectContaining({ like_count: 1, liked: false })]);
+    expect((await search(query, author.token)).posts.data).toEqual([expect.objectContaining({ like_count: 1, liked: true })]);
   });
 
   it('indexes a backfill announcement with its counts and who likes and collects it, never over newer state', async () => {

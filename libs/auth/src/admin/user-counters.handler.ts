@@ -16,40 +16,57 @@ import {
   userFollowed,
   userUnfollowed,
 } from '@shiliu/contracts';
-import { type EventContext, rowsOf } from '@shiliu/platform';
+import { type EventContext, NewestWrites, rowsOf } from '@shiliu/platform';
 import type { EntityManager } from 'typeorm';
+
+/** A count as of an event's time, for one row. */
+interface CountAsOf {
+  id: number;
+  count: number;
+  asOf: string;
+}
+
+/**
+ * Sets a count column where the row's as-of column is not newer, inserting the row if missing; a run of events
+ * sets each row once, with its newest count (`NewestWrites`).
+ */
+function newestCounts(table: 'user_counters' | 'post_likes', key: string, count: string, asOf: string, extra: { column: string; type: string; of: (value: CountAsOf & { authorId?: number }) => unknown } | null = null) {
+  const columns = [key, ...(extra ? [extra.column] : []), count, asOf].map((column) => `"${column}"`).join(', ');
+  const types = ['bigint', ...(extra ? [extra.type] : []), 'int', 'timestamptz'];
+  return new NewestWrites<CountAsOf & { authorId?: number }>(
+    (value) => String(value.id),
+    (value) => value.asOf,
+    async (manager, values) => {
+      const arrays = [values.map((value) => value.id), ...(extra ? [values.map(extra.of)] : []), values.map((value) => value.count), values.map((value) => value.asOf)];
+      await rowsOf(
+        manager,
+        `INSERT INTO "${table}" (${columns})
+         SELECT * FROM unnest(${types.map((type, i) => `$${i + 1}::${type}[]`).join(', ')}) ORDER BY 1
+         ON CONFLICT ("${key}") DO UPDATE SET "${count}" = EXCLUDED."${count}", "${asOf}" = EXCLUDED."${asOf}"
+         WHERE "${table}"."${asOf}" <= EXCLUDED."${asOf}"`,
+        arrays,
+      );
+    },
+  );
+}
 
 /** The `user_counters` read model (social's counts, newest event wins per counter) and `post_likes` (content's per-note like counts). */
 @Injectable()
 export class UserCounterRepository {
-  async followCount(manager: EntityManager, id: number, count: number, occurredAt: string): Promise<void> {
-    await rowsOf(
-      manager,
-      `INSERT INTO "user_counters" ("user_id", "follow_count", "follows_as_of") VALUES ($1, $2, $3)
-       ON CONFLICT ("user_id") DO UPDATE SET "follow_count" = EXCLUDED."follow_count", "follows_as_of" = EXCLUDED."follows_as_of"
-       WHERE "user_counters"."follows_as_of" <= EXCLUDED."follows_as_of"`,
-      [id, count, occurredAt],
-    );
+  private readonly follows = newestCounts('user_counters', 'user_id', 'follow_count', 'follows_as_of');
+  private readonly fans = newestCounts('user_counters', 'user_id', 'fans_count', 'fans_as_of');
+  private readonly likes = newestCounts('post_likes', 'post_id', 'like_count', 'likes_as_of', { column: 'author_id', type: 'bigint', of: (value) => value.authorId });
+
+  followCount(manager: EntityManager, id: number, count: number, occurredAt: string): Promise<void> {
+    return this.follows.set(manager, { id, count, asOf: occurredAt });
   }
 
-  async fansCount(manager: EntityManager, id: number, count: number, occurredAt: string): Promise<void> {
-    await rowsOf(
-      manager,
-      `INSERT INTO "user_counters" ("user_id", "fans_count", "fans_as_of") VALUES ($1, $2, $3)
-       ON CONFLICT ("user_id") DO UPDATE SET "fans_count" = EXCLUDED."fans_count", "fans_as_of" = EXCLUDED."fans_as_of"
-       WHERE "user_counters"."fans_as_of" <= EXCLUDED."fans_as_of"`,
-      [id, count, occurredAt],
-    );
+  fansCount(manager: EntityManager, id: number, count: number, occurredAt: string): Promise<void> {
+    return this.fans.set(manager, { id, count, asOf: occurredAt });
   }
 
-  async postLikes(manager: EntityManager, postId: number, authorId: number, count: number, occurredAt: string): Promise<void> {
-    await rowsOf(
-      manager,
-      `INSERT INTO "post_likes" ("post_id", "author_id", "like_count", "likes_as_of") VALUES ($1, $2, $3, $4)
-       ON CONFLICT ("post_id") DO UPDATE SET "like_count" = EXCLUDED."like_count", "likes_as_of" = EXCLUDED."likes_as_of"
-       WHERE "post_likes"."likes_as_of" <= EXCLUDED."likes_as_of"`,
-      [postId, authorId, count, occurredAt],
-    );
+  postLikes(manager: EntityManager, postId: number, authorId: number, count: number, occurredAt: string): Promise<void> {
+    return this.likes.set(manager, { id: postId, authorId, count, asOf: occurredAt });
   }
 
   async postDeleted(manager: EntityManager, postId: number, authorId: number): Promise<void> {
@@ -61,12 +78,13 @@ export class UserCounterRepository {
   }
 
   async remove(manager: EntityManager, id: number): Promise<void> {
+    // A count gathered earlier in the run would otherwise bring the rows back (or undeleted) after this.
+    for (const gathered of [this.follows, this.fans, this.likes]) await gathered.flush(manager);
     await rowsOf(manager, `DELETE FROM "user_counters" WHERE "user_id" = $1`, [id]);
     await rowsOf(manager, `UPDATE "post_likes" SET "deleted" = true WHERE "author_id" = $1`, [id]);
   }
 }
 
-/** Follow counts from social's events and like counts from content's (and their re-announcements when a read model starts empty). */
 @Controller()
 export class UserCountersHandler {
   constructor(private readonly counters: UserCounterRepository) {}

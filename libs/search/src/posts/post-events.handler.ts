@@ -19,15 +19,40 @@ import {
   postUnliked,
   postUpdated,
 } from '@shiliu/contracts';
-import type { EventContext } from '@shiliu/platform';
+import { type EventContext, NewestWrites } from '@shiliu/platform';
 import { Indexer } from '../engine/indexer.service';
 import { ViewerStateRepository } from '../viewers/viewer-state.repository';
-import { PostRepository } from './post.repository';
+import { type CountColumn, type NoteCount, PostRepository } from './post.repository';
 
 /** Indexes content's notes and their counts; drafts cause no event, so they are never indexed. */
 @Controller()
 export class PostEventsHandler {
+  /**
+   * A run's counts, the newest of each note's kept and set at the end of the run: fifty likes of one note in a run
+   * set its count and index it once. Only the likes rank a note, so only they go to the engine.
+   */
+  private readonly counts: Record<CountColumn, NewestWrites<NoteCount>> = {
+    like_count: this.gathered('like_count', true),
+    collect_count: this.gathered('collect_count', false),
+    comment_count: this.gathered('comment_count', false),
+  };
+
   constructor(private readonly posts: PostRepository, private readonly viewers: ViewerStateRepository, private readonly indexer: Indexer) {}
+
+  private gathered(column: CountColumn, ranks: boolean): NewestWrites<NoteCount> {
+    return new NewestWrites<NoteCount>(
+      (count) => String(count.id),
+      (count) => count.asOf,
+      async (manager, counts) => {
+        const rows = await this.posts.counts(manager, column, counts);
+        if (ranks) for (const row of rows) await this.indexer.postCounted(row);
+      },
+    );
+  }
+
+  private count(context: EventContext, column: CountColumn, id: number, authorId: number, count: number, asOf: string): Promise<void> {
+    return this.counts[column].set(context.manager, { id, authorId, count, asOf });
+  }
 
   @EventPattern([postPublished.type, postUpdated.type])
   async published(@Payload() envelope: EventEnvelope<{ post: PostSnapshot }>, @Ctx() context: EventContext): Promise<void> {
@@ -41,9 +66,9 @@ export class PostEventsHandler {
     const at = envelope.occurredAt;
     if (liked_by !== undefined) await this.viewers.announce(context.manager, 'like', post.id, liked_by, at);
     if (collected_by !== undefined) await this.viewers.announce(context.manager, 'collect', post.id, collected_by, at);
-    await this.posts.count(context.manager, 'like_count', post.id, post.author_id, like_count, at);
-    await this.posts.count(context.manager, 'collect_count', post.id, post.author_id, collect_count, at);
-    if (comment_count !== undefined) await this.posts.count(context.manager, 'comment_count', post.id, post.author_id, comment_count, at);
+    await this.count(context, 'like_count', post.id, post.author_id, like_count, at);
+    await this.count(context, 'collect_count', post.id, post.author_id, collect_count, at);
+    if (comment_count !== undefined) await this.count(context, 'comment_count', post.id, post.author_id, comment_count, at);
     await this.indexer.post(context.manager, await this.posts.published(context.manager, post, at));
   }
 
@@ -57,27 +82,27 @@ export class PostEventsHandler {
   async likes(@Payload() envelope: EventEnvelope<PostReactionPayload>, @Ctx() context: EventContext): Promise<void> {
     const { post_id, post_author_id, user_id, count } = envelope.payload;
     await this.viewers.react(context.manager, 'like', post_id, user_id, envelope.type === postLiked.type, envelope.occurredAt);
-    await this.indexer.postCounted(await this.posts.count(context.manager, 'like_count', post_id, post_author_id, count, envelope.occurredAt));
+    await this.count(context, 'like_count', post_id, post_author_id, count, envelope.occurredAt);
   }
 
   @EventPattern([postCollected.type, postUncollected.type])
   async collections(@Payload() envelope: EventEnvelope<PostReactionPayload>, @Ctx() context: EventContext): Promise<void> {
     const { post_id, post_author_id, user_id, count } = envelope.payload;
     await this.viewers.react(context.manager, 'collect', post_id, user_id, envelope.type === postCollected.type, envelope.occurredAt);
-    await this.posts.count(context.manager, 'collect_count', post_id, post_author_id, count, envelope.occurredAt);
+    await this.count(context, 'collect_count', post_id, post_author_id, count, envelope.occurredAt);
   }
 
   @EventPattern(commentCreated.type)
   async commented(@Payload() envelope: EventEnvelope<CommentCreatedPayload>, @Ctx() context: EventContext): Promise<void> {
     const { comment, post_comment_count } = envelope.payload;
     if (post_comment_count === undefined) return;
-    await this.posts.count(context.manager, 'comment_count', comment.post_id, comment.post_author_id, post_comment_count, envelope.occurredAt);
+    await this.count(context, 'comment_count', comment.post_id, comment.post_author_id, post_comment_count, envelope.occurredAt);
   }
 
   @EventPattern(commentDeleted.type)
   async uncommented(@Payload() envelope: EventEnvelope<CommentDeletedPayload>, @Ctx() context: EventContext): Promise<void> {
     const { post_id, post_author_id, post_comment_count } = envelope.payload;
     if (post_comment_count === undefined) return;
-    await this.posts.count(context.manager, 'comment_count', post_id, post_author_id, post_comment_count, envelope.occurredAt);
+    await this.count(context, 'comment_count', post_id, post_author_id, post_comment_count, envelope.occurredAt);
   }
 }

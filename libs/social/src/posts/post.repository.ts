@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { PostSnapshot } from '@shiliu/contracts';
-import { rowsOf } from '@shiliu/platform';
+import { NewestWrites, rowsOf } from '@shiliu/platform';
 import type { EntityManager } from 'typeorm';
 import { type Counters, UserStatsRepository } from '../stats/user-stats.repository';
 
@@ -10,6 +10,17 @@ interface PostRow {
   like_count: number;
   collect_count: number;
 }
+
+/** A note's like or collect count after the event of `asOf`. */
+interface CountAsOf {
+  id: number;
+  authorId: number;
+  count: number;
+  asOf: string;
+}
+
+const rowKey = (count: CountAsOf) => String(count.id);
+const asOf = (count: CountAsOf) => count.asOf;
 
 /** What a note adds to its author's counters: itself and what it received, while it is published and not deleted. */
 function contribution(row: PostRow | undefined): Pick<Counters, 'post_count' | 'like_count' | 'collect_count'> {
@@ -26,6 +37,9 @@ function contribution(row: PostRow | undefined): Pick<Counters, 'post_count' | '
  */
 @Injectable()
 export class PostRepository {
+  private readonly likeCounts = new NewestWrites<CountAsOf>(rowKey, asOf, (manager, counts) => this.setCounts(manager, 'like_count', 'likes_as_of', counts));
+  private readonly collectCounts = new NewestWrites<CountAsOf>(rowKey, asOf, (manager, counts) => this.setCounts(manager, 'collect_count', 'collects_as_of', counts));
+
   constructor(private readonly stats: UserStatsRepository) {}
 
   published(manager: EntityManager, post: PostSnapshot, occurredAt: string): Promise<void> {
@@ -39,11 +53,35 @@ export class PostRepository {
   }
 
   likes(manager: EntityManager, id: number, authorId: number, count: number, occurredAt: string): Promise<void> {
-    return this.change(manager, id, authorId, `"like_count" = $2, "likes_as_of" = $3`, `"likes_as_of" <= $3`, [count, occurredAt]);
+    return this.likeCounts.set(manager, { id, authorId, count, asOf: occurredAt });
   }
 
   collections(manager: EntityManager, id: number, authorId: number, count: number, occurredAt: string): Promise<void> {
-    return this.change(manager, id, authorId, `"collect_count" = $2, "collects_as_of" = $3`, `"collects_as_of" <= $3`, [count, occurredAt]);
+    return this.collectCounts.set(manager, { id, authorId, count, asOf: occurredAt });
+  }
+
+  /**
+   * Notes' counts, each where it is newer than the note's, in three statements however many notes: a run's likes of
+   * one note set its count once (`NewestWrites`). The authors' counters move by the difference each note's makes.
+   */
+  private async setCounts(manager: EntityManager, column: 'like_count' | 'collect_count', asOfColumn: 'likes_as_of' | 'collects_as_of', counts: CountAsOf[]): Promise<void> {
+    const ids = counts.map((count) => count.id);
+    await manager.query(`INSERT INTO "posts" ("id", "author_id") SELECT * FROM unnest($1::bigint[], $2::bigint[]) ORDER BY 1 ON CONFLICT DO NOTHING`, [ids, counts.map((count) => count.authorId)]);
+    const before = await rowsOf<PostRow & { id: string }>(
+      manager,
+      `SELECT "id", "published", "deleted", "like_count", "collect_count" FROM "posts" WHERE "id" = ANY($1::bigint[]) ORDER BY "id" FOR UPDATE`,
+      [ids],
+    );
+    const after = await rowsOf<PostRow & { id: string; author_id: string }>(
+      manager,
+      `UPDATE "posts" "p" SET "${column}" = "m"."count", "${asOfColumn}" = "m"."as_of"
+       FROM unnest($1::bigint[], $2::int[], $3::timestamptz[]) AS "m"("id", "count", "as_of")
+       WHERE "p"."id" = "m"."id" AND "p"."${asOfColumn}" <= "m"."as_of"
+       RETURNING "p"."id", "p"."author_id", "p"."published", "p"."deleted", "p"."like_count", "p"."collect_count"`,
+      [ids, counts.map((count) => count.count), counts.map((count) => count.asOf)],
+    );
+    const old = new Map(before.map((row) => [row.id, row]));
+    for (const row of after) this.moveAuthor(manager, Number(row.author_id), old.get(row.id), row);
   }
 
   /** Covers of a user's newest published notes, for the hover card. */
@@ -67,7 +105,10 @@ export class PostRepository {
       `UPDATE "posts" SET ${set} WHERE "id" = $1 AND ${guard} RETURNING "published", "deleted", "like_count", "collect_count"`,
       [id, ...params],
     );
-    if (!after) return;
+    if (after) this.moveAuthor(manager, authorId, before, after);
+  }
+
+  private moveAuthor(manager: EntityManager, authorId: number, before: PostRow | undefined, after: PostRow): void {
     const old = contribution(before);
     const now = contribution(after);
     this.stats.move(manager, authorId, {
