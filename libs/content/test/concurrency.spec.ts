@@ -135,4 +135,26 @@ describe('concurrent writes', () => {
     expect(row).toEqual({ like_count: 0, collect_count: 0, likes: 0, collections: 0 });
     expect(answer.body.data).toEqual(kind === 'note like' ? { liked: false, likeCount: 0 } : { collected: false, collectCount: 0 });
   });
+
+  // A like that reaches PostgreSQL while the note's deletion is committing must not leave a like behind on a note
+  // that is gone, nor an event about it.
+  it('answers not found for a like whose note is deleted while it waits, and leaves no like behind', async () => {
+    const fan = await app.user();
+    const note = (await app.call<PostData>('POST', '/api/posts', { token: author.token, body: await noteForm(app) })).body.data;
+    const gate = app.service.app.get(DataSource).createQueryRunner();
+    await gate.connect();
+    await gate.startTransaction();
+    await app.service.app.get(PostRepository).remove(gate.manager, note.id);
+    const liked = app.call('POST', '/api/likes', { token: fan.token, body: { target_type: 1, target_id: note.id } });
+    const [{ pid }] = (await gate.query(`SELECT pg_backend_pid() AS "pid"`)) as { pid: number }[];
+    await waitFor('the like to wait for the deletion', async () => {
+      const [waiting] = await app.query<{ n: number }>(`SELECT count(*)::int AS "n" FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids("pid"))`, [pid]);
+      return waiting.n === 1;
+    });
+    await gate.commitTransaction();
+    await gate.release();
+    expect((await liked).status).toBe(404);
+    expect(await app.query(`SELECT count(*)::int AS "n" FROM "likes" WHERE "target_type" = 1 AND "target_id" = $1`, [note.id])).toEqual([{ n: 0 }]);
+    expect(await app.query(`SELECT count(*)::int AS "n" FROM "outbox" WHERE "type" = 'post.liked' AND "key" = $1`, [String(note.id)])).toEqual([{ n: 0 }]);
+  });
 });
