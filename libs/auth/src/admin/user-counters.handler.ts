@@ -19,32 +19,33 @@ import {
 import { type EventContext, NewestWrites, rowsOf } from '@shiliu/platform';
 import type { EntityManager } from 'typeorm';
 
-/** A count as of an event's time, for one row. */
+/** A count as of an event's time, for one row (and, for a note, its author). */
 interface CountAsOf {
   id: number;
+  authorId?: number;
   count: number;
   asOf: string;
 }
 
 /**
- * Sets a count column where the row's as-of column is not newer, inserting the row if missing; a run of events
- * sets each row once, with its newest count (`NewestWrites`).
+ * Sets a count column where the row's as-of column is not newer, inserting the row (with the note's author, for
+ * `post_likes`) if missing; a run of events sets each row once, with its newest count (`NewestWrites`).
  */
-function newestCounts(table: 'user_counters' | 'post_likes', key: string, count: string, asOf: string, extra: { column: string; type: string; of: (value: CountAsOf & { authorId?: number }) => unknown } | null = null) {
-  const columns = [key, ...(extra ? [extra.column] : []), count, asOf].map((column) => `"${column}"`).join(', ');
-  const types = ['bigint', ...(extra ? [extra.type] : []), 'int', 'timestamptz'];
-  return new NewestWrites<CountAsOf & { authorId?: number }>(
+function newestCounts(table: 'user_counters' | 'post_likes', key: string, count: string, asOf: string) {
+  const author = table === 'post_likes';
+  return new NewestWrites<CountAsOf>(
     (value) => String(value.id),
     (value) => value.asOf,
     async (manager, values) => {
-      const arrays = [values.map((value) => value.id), ...(extra ? [values.map(extra.of)] : []), values.map((value) => value.count), values.map((value) => value.asOf)];
+      const ids = values.map((value) => value.id);
+      const authors = author ? [values.map((value) => value.authorId)] : [];
       await rowsOf(
         manager,
-        `INSERT INTO "${table}" (${columns})
-         SELECT * FROM unnest(${types.map((type, i) => `$${i + 1}::${type}[]`).join(', ')}) ORDER BY 1
+        `INSERT INTO "${table}" ("${key}", ${author ? '"author_id", ' : ''}"${count}", "${asOf}")
+         SELECT * FROM unnest($1::bigint[], ${author ? '$4::bigint[], ' : ''}$2::int[], $3::timestamptz[]) ORDER BY 1
          ON CONFLICT ("${key}") DO UPDATE SET "${count}" = EXCLUDED."${count}", "${asOf}" = EXCLUDED."${asOf}"
          WHERE "${table}"."${asOf}" <= EXCLUDED."${asOf}"`,
-        arrays,
+        [ids, values.map((value) => value.count), values.map((value) => value.asOf), ...authors],
       );
     },
   );
@@ -55,7 +56,7 @@ function newestCounts(table: 'user_counters' | 'post_likes', key: string, count:
 export class UserCounterRepository {
   private readonly follows = newestCounts('user_counters', 'user_id', 'follow_count', 'follows_as_of');
   private readonly fans = newestCounts('user_counters', 'user_id', 'fans_count', 'fans_as_of');
-  private readonly likes = newestCounts('post_likes', 'post_id', 'like_count', 'likes_as_of', { column: 'author_id', type: 'bigint', of: (value) => value.authorId });
+  private readonly likes = newestCounts('post_likes', 'post_id', 'like_count', 'likes_as_of');
 
   followCount(manager: EntityManager, id: number, count: number, occurredAt: string): Promise<void> {
     return this.follows.set(manager, { id, count, asOf: occurredAt });
@@ -85,6 +86,7 @@ export class UserCounterRepository {
   }
 }
 
+/** Follow counts from social's events and like counts from content's (and their re-announcements when a read model starts empty). */
 @Controller()
 export class UserCountersHandler {
   constructor(private readonly counters: UserCounterRepository) {}
