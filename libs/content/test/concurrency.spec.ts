@@ -1,7 +1,7 @@
 import { mediaImageProcessed } from '@shiliu/contracts';
 import { eventRetries } from '@shiliu/platform';
 import { waitFor } from '@shiliu/platform/testing';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { PostRepository } from '../src/posts/post.repository';
 import { ReactionService } from '../src/reactions/reaction.service';
 import { ContentTestApp, noteForm, type PostData, type TestUser } from './content-test-app';
@@ -19,6 +19,30 @@ describe('concurrent writes', () => {
   afterAll(async () => {
     await app?.close();
   });
+
+  /**
+   * Runs `hold` in a transaction left open, sends `call`, waits until PostgreSQL has it waiting for that
+   * transaction, then commits: the call is certain to have met the held rows.
+   */
+  async function whileHeld<T>(waiting: string, hold: (manager: EntityManager) => Promise<unknown>, call: () => Promise<T>): Promise<T> {
+    const gate = app.service.app.get(DataSource).createQueryRunner();
+    await gate.connect();
+    try {
+      await gate.startTransaction();
+      await hold(gate.manager);
+      const sent = call();
+      const [{ pid }] = (await gate.query(`SELECT pg_backend_pid() AS "pid"`)) as { pid: number }[];
+      await waitFor(waiting, async () => {
+        const [blocked] = await app.query<{ n: number }>(`SELECT count(*)::int AS "n" FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids("pid"))`, [pid]);
+        return blocked.n === 1;
+      });
+      await gate.commitTransaction();
+      return await sent;
+    } finally {
+      if (gate.isTransactionActive) await gate.rollbackTransaction();
+      await gate.release();
+    }
+  }
 
   it('keeps a tag’s use_count exact when many notes take it at once', async () => {
     const notes = await Promise.all(Array.from({ length: 16 }, async () => app.call<PostData>('POST', '/api/posts', { token: author.token, body: await noteForm(app, { tags: ['并发'] }) })));
@@ -112,20 +136,11 @@ describe('concurrent writes', () => {
     const note = (await app.call<PostData>('POST', '/api/posts', { token: author.token, body: await noteForm(app) })).body.data;
     const { path, body } = route(note.id);
     const reactions = app.service.app.get(ReactionService);
-    const gate = app.service.app.get(DataSource).createQueryRunner();
-    await gate.connect();
-    await gate.startTransaction();
-    if (kind === 'note like') await reactions.likePostWithin(gate.manager, String(fan.id), note.id);
-    else await reactions.collectWithin(gate.manager, String(fan.id), note.id);
-    const takenBack = app.call<{ liked?: boolean; collected?: boolean; likeCount?: number; collectCount?: number }>('DELETE', path, { token: fan.token, body });
-    const [{ pid }] = (await gate.query(`SELECT pg_backend_pid() AS "pid"`)) as { pid: number }[];
-    await waitFor('the take-back to wait for the note', async () => {
-      const [waiting] = await app.query<{ n: number }>(`SELECT count(*)::int AS "n" FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids("pid"))`, [pid]);
-      return waiting.n === 1;
-    });
-    await gate.commitTransaction();
-    await gate.release();
-    const answer = await takenBack;
+    const answer = await whileHeld(
+      'the take-back to wait for the note',
+      (manager) => (kind === 'note like' ? reactions.likePostWithin(manager, String(fan.id), note.id) : reactions.collectWithin(manager, String(fan.id), note.id)),
+      () => app.call<{ liked?: boolean; collected?: boolean; likeCount?: number; collectCount?: number }>('DELETE', path, { token: fan.token, body }),
+    );
     expect(answer.status).toBe(200);
     const [row] = await app.query<{ like_count: number; collect_count: number; likes: number; collections: number }>(
       `SELECT "like_count", "collect_count", (SELECT count(*)::int FROM "likes" WHERE "target_type" = 1 AND "target_id" = $1) AS "likes",
@@ -141,19 +156,12 @@ describe('concurrent writes', () => {
   it('answers not found for a like whose note is deleted while it waits, and leaves no like behind', async () => {
     const fan = await app.user();
     const note = (await app.call<PostData>('POST', '/api/posts', { token: author.token, body: await noteForm(app) })).body.data;
-    const gate = app.service.app.get(DataSource).createQueryRunner();
-    await gate.connect();
-    await gate.startTransaction();
-    await app.service.app.get(PostRepository).remove(gate.manager, note.id);
-    const liked = app.call('POST', '/api/likes', { token: fan.token, body: { target_type: 1, target_id: note.id } });
-    const [{ pid }] = (await gate.query(`SELECT pg_backend_pid() AS "pid"`)) as { pid: number }[];
-    await waitFor('the like to wait for the deletion', async () => {
-      const [waiting] = await app.query<{ n: number }>(`SELECT count(*)::int AS "n" FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids("pid"))`, [pid]);
-      return waiting.n === 1;
-    });
-    await gate.commitTransaction();
-    await gate.release();
-    expect((await liked).status).toBe(404);
+    const liked = await whileHeld(
+      'the like to wait for the deletion',
+      (manager) => app.service.app.get(PostRepository).remove(manager, note.id),
+      () => app.call('POST', '/api/likes', { token: fan.token, body: { target_type: 1, target_id: note.id } }),
+    );
+    expect(liked.status).toBe(404);
     expect(await app.query(`SELECT count(*)::int AS "n" FROM "likes" WHERE "target_type" = 1 AND "target_id" = $1`, [note.id])).toEqual([{ n: 0 }]);
     expect(await app.query(`SELECT count(*)::int AS "n" FROM "outbox" WHERE "type" = 'post.liked' AND "key" = $1`, [String(note.id)])).toEqual([{ n: 0 }]);
   });

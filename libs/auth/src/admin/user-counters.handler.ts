@@ -16,47 +16,43 @@ import {
   userFollowed,
   userUnfollowed,
 } from '@shiliu/contracts';
-import { type EventContext, NewestWrites, rowsOf } from '@shiliu/platform';
+import { type CountAsOf, type EventContext, newestCounts, type NoteCountAsOf, rowsOf } from '@shiliu/platform';
 import type { EntityManager } from 'typeorm';
 
-/** A count as of an event's time, for one row (and, for a note, its author). */
-interface CountAsOf {
-  id: number;
-  authorId?: number;
-  count: number;
-  asOf: string;
+/** Sets a count column of `user_counters` where the row's as-of column is not newer, inserting the row if missing. */
+function userCounts(count: 'follow_count' | 'fans_count', asOf: 'follows_as_of' | 'fans_as_of') {
+  return newestCounts<CountAsOf>(async (manager, values) => {
+    await rowsOf(
+      manager,
+      `INSERT INTO "user_counters" ("user_id", "${count}", "${asOf}")
+       SELECT * FROM unnest($1::bigint[], $2::int[], $3::timestamptz[]) ORDER BY 1
+       ON CONFLICT ("user_id") DO UPDATE SET "${count}" = EXCLUDED."${count}", "${asOf}" = EXCLUDED."${asOf}"
+       WHERE "user_counters"."${asOf}" <= EXCLUDED."${asOf}"`,
+      [values.map((value) => value.id), values.map((value) => value.count), values.map((value) => value.asOf)],
+    );
+  });
 }
 
-/**
- * Sets a count column where the row's as-of column is not newer, inserting the row (with the note's author, for
- * `post_likes`) if missing; a run of events sets each row once, with its newest count (`NewestWrites`).
- */
-function newestCounts(table: 'user_counters' | 'post_likes', key: string, count: string, asOf: string) {
-  const author = table === 'post_likes';
-  return new NewestWrites<CountAsOf>(
-    (value) => String(value.id),
-    (value) => value.asOf,
-    async (manager, values) => {
-      const ids = values.map((value) => value.id);
-      const authors = author ? [values.map((value) => value.authorId)] : [];
-      await rowsOf(
-        manager,
-        `INSERT INTO "${table}" ("${key}", ${author ? '"author_id", ' : ''}"${count}", "${asOf}")
-         SELECT * FROM unnest($1::bigint[], ${author ? '$4::bigint[], ' : ''}$2::int[], $3::timestamptz[]) ORDER BY 1
-         ON CONFLICT ("${key}") DO UPDATE SET "${count}" = EXCLUDED."${count}", "${asOf}" = EXCLUDED."${asOf}"
-         WHERE "${table}"."${asOf}" <= EXCLUDED."${asOf}"`,
-        [ids, values.map((value) => value.count), values.map((value) => value.asOf), ...authors],
-      );
-    },
-  );
-}
+/** Sets notes' like counts in `post_likes` as `userCounts` does, inserting a missing row with its author. */
+const postLikes = () =>
+  newestCounts<NoteCountAsOf>(async (manager, values) => {
+    await rowsOf(
+      manager,
+      `INSERT INTO "post_likes" ("post_id", "author_id", "like_count", "likes_as_of")
+       SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::int[], $4::timestamptz[]) ORDER BY 1
+       ON CONFLICT ("post_id") DO UPDATE SET "like_count" = EXCLUDED."like_count", "likes_as_of" = EXCLUDED."likes_as_of"
+       WHERE "post_likes"."likes_as_of" <= EXCLUDED."likes_as_of"`,
+      [values.map((value) => value.id), values.map((value) => value.authorId), values.map((value) => value.count), values.map((value) => value.asOf)],
+    );
+  });
 
 /** The `user_counters` read model (social's counts, newest event wins per counter) and `post_likes` (content's per-note like counts). */
 @Injectable()
 export class UserCounterRepository {
-  private readonly follows = newestCounts('user_counters', 'user_id', 'follow_count', 'follows_as_of');
-  private readonly fans = newestCounts('user_counters', 'user_id', 'fans_count', 'fans_as_of');
-  private readonly likes = newestCounts('post_likes', 'post_id', 'like_count', 'likes_as_of');
+  // A run of events sets each row once, with its newest count.
+  private readonly follows = userCounts('follow_count', 'follows_as_of');
+  private readonly fans = userCounts('fans_count', 'fans_as_of');
+  private readonly likes = postLikes();
 
   followCount(manager: EntityManager, id: number, count: number, occurredAt: string): Promise<void> {
     return this.follows.set(manager, { id, count, asOf: occurredAt });

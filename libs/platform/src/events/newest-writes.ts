@@ -37,3 +37,20 @@ export class NewestWrites<T> {
     await this.write(manager, [...held.values()]);
   };
 }
+
+/** A row's count after the event of `asOf` (a note's likes, a student's fans). */
+export interface CountAsOf {
+  id: number;
+  count: number;
+  asOf: string;
+}
+
+/** A note's count, with the note's author, for read models that create the note's row on its first count. */
+export interface NoteCountAsOf extends CountAsOf {
+  authorId: number;
+}
+
+/** `NewestWrites` of counts, one per row id. */
+export function newestCounts<T extends CountAsOf>(write: (manager: EntityManager, counts: T[]) => Promise<void>): NewestWrites<T> {
+  return new NewestWrites<T>((count) => String(count.id), (count) => count.asOf, write);
+}

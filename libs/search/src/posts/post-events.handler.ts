@@ -19,10 +19,10 @@ import {
   postUnliked,
   postUpdated,
 } from '@shiliu/contracts';
-import { type EventContext, NewestWrites } from '@shiliu/platform';
+import { type EventContext, newestCounts, type NewestWrites, type NoteCountAsOf } from '@shiliu/platform';
 import { Indexer } from '../engine/indexer.service';
 import { ViewerStateRepository } from '../viewers/viewer-state.repository';
-import { type CountColumn, type NoteCount, PostRepository } from './post.repository';
+import { type CountColumn, PostRepository } from './post.repository';
 
 /** Indexes content's notes and their counts; drafts cause no event, so they are never indexed. */
 @Controller()
@@ -31,7 +31,7 @@ export class PostEventsHandler {
    * A run's counts, the newest of each note's kept and set at the end of the run: fifty likes of one note in a run
    * set its count and index it once. Only the likes rank a note, so only they go to the engine.
    */
-  private readonly counts: Record<CountColumn, NewestWrites<NoteCount>> = {
+  private readonly counts: Record<CountColumn, NewestWrites<NoteCountAsOf>> = {
     like_count: this.gathered('like_count', true),
     collect_count: this.gathered('collect_count', false),
     comment_count: this.gathered('comment_count', false),
@@ -39,15 +39,11 @@ export class PostEventsHandler {
 
   constructor(private readonly posts: PostRepository, private readonly viewers: ViewerStateRepository, private readonly indexer: Indexer) {}
 
-  private gathered(column: CountColumn, ranks: boolean): NewestWrites<NoteCount> {
-    return new NewestWrites<NoteCount>(
-      (count) => String(count.id),
-      (count) => count.asOf,
-      async (manager, counts) => {
-        const rows = await this.posts.counts(manager, column, counts);
-        if (ranks) for (const row of rows) await this.indexer.postCounted(row);
-      },
-    );
+  private gathered(column: CountColumn, ranks: boolean): NewestWrites<NoteCountAsOf> {
+    return newestCounts<NoteCountAsOf>(async (manager, counts) => {
+      const rows = await this.posts.counts(manager, column, counts);
+      if (ranks) for (const row of rows) await this.indexer.postCounted(row);
+    });
   }
 
   private count(context: EventContext, column: CountColumn, id: number, authorId: number, count: number, asOf: string): Promise<void> {

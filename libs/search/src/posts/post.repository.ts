@@ -1,18 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { PostSnapshot } from '@shiliu/contracts';
-import { rowsOf } from '@shiliu/platform';
+import { type NoteCountAsOf, rowsOf } from '@shiliu/platform';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { PostDocument } from '../engine/search-engine';
 
 export type CountColumn = 'like_count' | 'collect_count' | 'comment_count';
-
-/** A note's count after the event of `asOf`. */
-export interface NoteCount {
-  id: number;
-  authorId: number;
-  count: number;
-  asOf: string;
-}
 
 export interface PostRow {
   id: string;
@@ -81,7 +73,7 @@ export class PostRepository {
    * Notes' counts, each where it is newer than the note's, drawing each changed row's next `seq`, in two statements
    * however many notes; answers the rows changed.
    */
-  async counts(manager: EntityManager, column: CountColumn, counts: NoteCount[]): Promise<PostRow[]> {
+  async counts(manager: EntityManager, column: CountColumn, counts: NoteCountAsOf[]): Promise<PostRow[]> {
     const asOf = { like_count: 'likes_as_of', collect_count: 'collects_as_of', comment_count: 'comments_as_of' }[column];
     const ids = counts.map((count) => count.id);
     await manager.query(`INSERT INTO "posts" ("id", "author_id") SELECT * FROM unnest($1::bigint[], $2::bigint[]) ORDER BY 1 ON CONFLICT DO NOTHING`, [ids, counts.map((count) => count.authorId)]);

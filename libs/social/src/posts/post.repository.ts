@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { PostSnapshot } from '@shiliu/contracts';
-import { NewestWrites, rowsOf } from '@shiliu/platform';
+import { newestCounts, type NoteCountAsOf, rowsOf } from '@shiliu/platform';
 import type { EntityManager } from 'typeorm';
 import { type Counters, UserStatsRepository } from '../stats/user-stats.repository';
 
@@ -10,17 +10,6 @@ interface PostRow {
   like_count: number;
   collect_count: number;
 }
-
-/** A note's like or collect count after the event of `asOf`. */
-interface CountAsOf {
-  id: number;
-  authorId: number;
-  count: number;
-  asOf: string;
-}
-
-const rowKey = (count: CountAsOf) => String(count.id);
-const asOf = (count: CountAsOf) => count.asOf;
 
 /** What a note adds to its author's counters: itself and what it received, while it is published and not deleted. */
 function contribution(row: PostRow | undefined): Pick<Counters, 'post_count' | 'like_count' | 'collect_count'> {
@@ -37,8 +26,8 @@ function contribution(row: PostRow | undefined): Pick<Counters, 'post_count' | '
  */
 @Injectable()
 export class PostRepository {
-  private readonly likeCounts = new NewestWrites<CountAsOf>(rowKey, asOf, (manager, counts) => this.setCounts(manager, 'like_count', 'likes_as_of', counts));
-  private readonly collectCounts = new NewestWrites<CountAsOf>(rowKey, asOf, (manager, counts) => this.setCounts(manager, 'collect_count', 'collects_as_of', counts));
+  private readonly likeCounts = newestCounts<NoteCountAsOf>((manager, counts) => this.setCounts(manager, 'like_count', 'likes_as_of', counts));
+  private readonly collectCounts = newestCounts<NoteCountAsOf>((manager, counts) => this.setCounts(manager, 'collect_count', 'collects_as_of', counts));
 
   constructor(private readonly stats: UserStatsRepository) {}
 
@@ -64,7 +53,7 @@ export class PostRepository {
    * Notes' counts, each where it is newer than the note's, in three statements however many notes: a run's likes of
    * one note set its count once (`NewestWrites`). The authors' counters move by the difference each note's makes.
    */
-  private async setCounts(manager: EntityManager, column: 'like_count' | 'collect_count', asOfColumn: 'likes_as_of' | 'collects_as_of', counts: CountAsOf[]): Promise<void> {
+  private async setCounts(manager: EntityManager, column: 'like_count' | 'collect_count', asOfColumn: 'likes_as_of' | 'collects_as_of', counts: NoteCountAsOf[]): Promise<void> {
     const ids = counts.map((count) => count.id);
     await manager.query(`INSERT INTO "posts" ("id", "author_id") SELECT * FROM unnest($1::bigint[], $2::bigint[]) ORDER BY 1 ON CONFLICT DO NOTHING`, [ids, counts.map((count) => count.authorId)]);
     const before = await rowsOf<PostRow & { id: string }>(
