@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The gateway's own cost per call (issue 10's "per-request cost that is not the work"): a fixed 1 KB answer from a
 // bare Node server, asked for directly and through the distributed gateway (rate limit, revoked-session check,
-// route table, security headers, proxy hop), 50 connections, alternating so both see the same machine.
+// route table, security headers, proxy hop), 50 connections, alternating so both see the same machine; a read, and
+// a write with a small JSON body.
 //
 // Usage: infra/local/up && npm run build && node bench/gateway/run.mjs [seconds per run, default 10] [rounds, default 2]
 // PROFILE_DIR=<dir> runs the gateway under --cpu-prof (bench/hot-paths/profile-summary.mjs reads it).
@@ -43,22 +44,30 @@ const gateway = spawn(process.execPath, [...profile, 'apps/gateway/dist/main.js'
 });
 await waitFor(`http://127.0.0.1:${GATEWAY_PORT}/api/health`, 'the gateway');
 
-const path = '/api/posts/1/comments?page=1&limit=5';
+// A read, and a write with a small JSON body (a like): the gateway hands bodies on to the service.
+const calls = [
+  { call: 'GET a comment page', request: { method: 'GET', path: '/api/posts/1/comments?page=1&limit=5' } },
+  { call: 'POST a like', request: { method: 'POST', path: '/api/likes', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ target_type: 1, target_id: 1 }) } },
+];
 const rows = [];
-for (let round = 0; round < rounds; round++) {
-  for (const [name, port] of [['bare server', BARE_PORT], ['through the gateway', GATEWAY_PORT]]) {
-    const before = cpuSecondsOf({ gateway: gateway.pid });
-    const result = await autocannon({ url: `http://127.0.0.1:${port}${path}`, connections: 50, duration: seconds });
-    const after = cpuSecondsOf({ gateway: gateway.pid });
-    if (result.non2xx || result.errors) throw new Error(`${name}: ${result.non2xx} answers not 2xx, ${result.errors} errors`);
-    const cpuMs = before && port === GATEWAY_PORT ? ((after.gateway - before.gateway) * 1000) / (result.requests.average * seconds) : null;
-    rows.push({ name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuMs });
+for (const { call, request } of calls) {
+  for (let round = 0; round < rounds; round++) {
+    for (const [name, port] of [['bare server', BARE_PORT], ['through the gateway', GATEWAY_PORT]]) {
+      const before = cpuSecondsOf({ gateway: gateway.pid });
+      const result = await autocannon({ url: `http://127.0.0.1:${port}`, connections: 50, duration: seconds, requests: [request] });
+      const after = cpuSecondsOf({ gateway: gateway.pid });
+      if (result.non2xx || result.errors) throw new Error(`${call}, ${name}: ${result.non2xx} answers not 2xx, ${result.errors} errors`);
+      const cpuMs = before && port === GATEWAY_PORT ? ((after.gateway - before.gateway) * 1000) / (result.requests.average * seconds) : null;
+      rows.push({ call, name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuMs });
+    }
   }
 }
-console.log(`\n${body.length}-byte answer, 50 connections, ${seconds} s per run\n| | req/s | p50 ms | p99 ms | gateway CPU ms a call |\n|---|---|---|---|---|`);
-for (const row of rows) console.log(`| ${row.name} | ${Math.round(row.rps)} | ${row.p50} | ${row.p99} | ${row.cpuMs === null ? '' : row.cpuMs.toFixed(3)} |`);
-const mean = (name) => rows.filter((row) => row.name === name).reduce((sum, row) => sum + row.rps, 0) / rounds;
-console.log(`\nwhat the gateway adds per call at saturation: ${(1000 / mean('through the gateway') - 1000 / mean('bare server')).toFixed(3)} ms`);
+console.log(`\n${body.length}-byte answer, 50 connections, ${seconds} s per run\n| call | | req/s | p50 ms | p99 ms | gateway CPU ms a call |\n|---|---|---|---|---|---|`);
+for (const row of rows) console.log(`| ${row.call} | ${row.name} | ${Math.round(row.rps)} | ${row.p50} | ${row.p99} | ${row.cpuMs === null ? '' : row.cpuMs.toFixed(3)} |`);
+for (const { call } of calls) {
+  const mean = (name) => rows.filter((row) => row.call === call && row.name === name).reduce((sum, row) => sum + row.rps, 0) / rounds;
+  console.log(`what the gateway adds per call at saturation, ${call}: ${(1000 / mean('through the gateway') - 1000 / mean('bare server')).toFixed(3)} ms`);
+}
 gateway.kill('SIGINT');
 await new Promise((resolve) => gateway.once('exit', resolve));
 bare.close();

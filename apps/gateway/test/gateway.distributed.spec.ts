@@ -20,10 +20,11 @@ describe('gateway in distributed mode (HTTP proxy)', () => {
   let base: string;
   const servers: Server[] = [];
   const slowCalls = { opened: 0, dropped: 0 };
-  const seen: { method?: string; url?: string; headers?: IncomingMessage['headers']; bytes: number } = { bytes: 0 };
+  const seen: { method?: string; url?: string; headers?: IncomingMessage['headers']; bytes: number; calls: number } = { bytes: 0, calls: 0 };
 
   beforeAll(async () => {
     const content = await listen((req, res) => {
+      seen.calls += 1;
       seen.method = req.method;
       seen.url = req.url;
       seen.headers = req.headers;
@@ -73,6 +74,22 @@ describe('gateway in distributed mode (HTTP proxy)', () => {
     expect(seen.headers?.['x-request-id']).toBe('request-abc-123');
     expect(seen.headers?.['x-forwarded-for']).toBe('127.0.0.1');
     expect(seen.bytes).toBe(Buffer.byteLength(JSON.stringify({ title: '你好' })));
+  });
+
+  // A caller sending its body slowly (or never finishing it) would otherwise hold one of the service's connections.
+  it('hands a small body to the service only once it has all arrived', async () => {
+    const { socket, received, answered } = rawConnection(base);
+    const head = 'POST /api/likes HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 31\r\n\r\n';
+    socket.write(`${head}{"target_type":1,`);
+    const callsBefore = seen.calls;
+    expect((await fetch(`${base}/api/posts/7/comments`)).status).toBe(201);
+    expect({ calls: seen.calls - callsBefore, url: seen.url }).toEqual({ calls: 1, url: '/api/posts/7/comments' });
+
+    socket.write('"target_id":1}');
+    await answered(1);
+    expect(received()).toMatch(/^HTTP\/1\.1 201 /);
+    expect({ calls: seen.calls - callsBefore, url: seen.url, bytes: seen.bytes }).toEqual({ calls: 2, url: '/api/likes', bytes: 31 });
+    socket.destroy();
   });
 
   it('answers a proxied call with the security headers, believes a trusted proxy about the caller and counts the call under its route', async () => {

@@ -43,9 +43,18 @@ function answerHeaders(raw: Buffer[]): Record<string, string | string[]> {
   return headers;
 }
 
-function bodyOf(req: IncomingMessage): boolean {
-  const declared = req.headers['content-length'];
-  return req.headers['transfer-encoding'] !== undefined || (declared !== undefined && declared !== '0');
+/**
+ * Bodies of at most this size with a declared length (a like, a comment, a profile) are read whole and sent with
+ * the call's head in one write; longer ones and those of unknown length (uploads) are streamed.
+ */
+const WHOLE_BODY_BYTES = 64 * 1024;
+
+/** How the call's body travels: none, whole (its declared length), or streamed. */
+function bodyOf(req: IncomingMessage): 'none' | 'whole' | 'stream' {
+  if (req.headers['transfer-encoding'] !== undefined) return 'stream';
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (!(declared > 0)) return 'none';
+  return declared <= WHOLE_BODY_BYTES ? 'whole' : 'stream';
 }
 
 /**
@@ -87,8 +96,9 @@ export class HttpProxyUpstream implements Upstream {
       if (!answered) abort();
     });
 
+    const travels = bodyOf(req);
     let body: Transform | null = null;
-    if (bodyOf(req)) {
+    if (travels === 'stream') {
       let received = 0;
       const counter = new Transform({
         transform: (chunk: Buffer, _encoding, callback) => {
@@ -132,10 +142,23 @@ export class HttpProxyUpstream implements Upstream {
         failCall(res, 502);
       },
     };
-    this.poolFor(entry.service, stream).dispatch(
-      { path: req.url ?? '/', method: (req.method ?? 'GET') as Dispatcher.HttpMethod, headers, body, reset: stream },
-      handler,
-    );
+    const dispatch = (sent: Buffer | Transform | null): void => {
+      this.poolFor(entry.service, stream).dispatch(
+        { path: req.url ?? '/', method: (req.method ?? 'GET') as Dispatcher.HttpMethod, headers, body: sent, reset: stream },
+        handler,
+      );
+    };
+    if (travels !== 'whole') {
+      dispatch(body);
+      return;
+    }
+    // The gateway already refused a declared length over the route's limit, and Node's parser ends the body at that
+    // length. A caller gone before its body ended is never dispatched: its answer is closed.
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.once('end', () => {
+      if (!res.destroyed && !res.writableEnded) dispatch(Buffer.concat(chunks));
+    });
   }
 
   /** Closes every pooled connection (the gateway's shutdown). */
