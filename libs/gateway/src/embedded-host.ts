@@ -84,7 +84,7 @@ export async function runEmbedded(services: ServiceDefinition[]): Promise<void> 
     if (settings.DEMO_DATA) await runSeeds(started, { notes: settings.DEMO_NOTES }, (message) => logger.info(message));
 
     const handlers: Partial<Record<ServiceDefinition['name'], RequestHandler>> = {};
-    for (const service of started) handlers[service.definition.name] = service.app.getHttpAdapter().getInstance() as RequestHandler;
+    for (const service of started) handlers[service.definition.name] = service.handler;
     const gateway = await createGatewayApp({
       mode: 'embedded',
       upstream: new InProcessUpstream(handlers),

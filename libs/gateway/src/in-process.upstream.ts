@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ServiceName } from '@shiliu/platform';
+import type { RequestHandler, ServiceName } from '@shiliu/platform';
 import { answerEnvelope, type Upstream } from './upstream';
 import type { RouteEntry } from './route-table';
 
-export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void;
+export type { RequestHandler };
 
 /** Embedded mode: the service's Nest application answers in this process, with no network hop. */
 export class InProcessUpstream implements Upstream {

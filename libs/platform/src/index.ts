@@ -29,6 +29,7 @@ export * from './http/envelope.interceptor';
 export * from './http/exception.filter';
 export * from './http/id.pipe';
 export * from './http/answer-tracker';
+export * from './http/direct-routes';
 export * from './http/input-guard';
 export * from './http/messages';
 export * from './http/pagination';

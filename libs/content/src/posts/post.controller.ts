@@ -25,7 +25,7 @@ export class PostController {
   @OptionalUserAuth()
   @Get(':id')
   detail(@Param('id', IdPipe) id: number, @Query() query: PostDetailQuery, @Req() req: Request, @CurrentPrincipal() principal?: Principal): Promise<PostView | DraftView> {
-    return this.posts.detail(id, principal?.id ?? null, viewerKey(req, principal), query.skipViewCount === true);
+    return this.posts.detail(id, principal?.id ?? null, viewerKey(req.ip ?? req.socket.remoteAddress ?? '', req.headers['user-agent'], principal), query.skipViewCount === true);
   }
 
   @ApiOperation({ summary: '发布笔记或保存草稿' })

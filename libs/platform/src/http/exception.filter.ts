@@ -1,14 +1,36 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException } from '@nestjs/common';
 import type { Response } from 'express';
 import type { Logger } from 'pino';
-import { envelope } from './envelope';
+import { envelope, type Envelope } from './envelope';
 import { messageForStatus } from './messages';
 import { TooManyRequestsException } from './too-many-requests';
 
+/** What an error answers: its status, its envelope and, for a rate limit, when to try again. */
+export interface ErrorAnswer {
+  status: number;
+  body: Envelope;
+  retryAfterSeconds?: number;
+}
+
 /**
- * The one place an error becomes an answer: known HTTP errors keep their status and message,
- * anything else is a 500 with the spec's message and no internals (the details go to the log).
+ * Known HTTP errors keep their status and message; anything else is a 500 with the spec's message and no internals
+ * (the details go to the log). Shared by the exception filter and the routes answered before Nest (direct routes).
  */
+export function errorAnswer(exception: unknown, logger: Logger): ErrorAnswer {
+  if (exception instanceof HttpException) {
+    const status = exception.getStatus();
+    const body = exception.getResponse();
+    const message = typeof body === 'string' ? body : messageOf(body, status);
+    const data = typeof body === 'object' && body !== null && 'data' in body ? (body as { data: unknown }).data : null;
+    const answer: ErrorAnswer = { status, body: envelope(status, message, data) };
+    if (exception instanceof TooManyRequestsException) answer.retryAfterSeconds = exception.retryAfterSeconds;
+    return answer;
+  }
+  logger.error({ err: exception }, 'unhandled error');
+  return { status: 500, body: envelope(500, messageForStatus(500), null) };
+}
+
+/** The one place an error thrown in Nest's pipeline becomes an answer (see errorAnswer). */
 @Catch()
 export class EnvelopeExceptionFilter implements ExceptionFilter {
   constructor(private readonly logger: Logger) {}
@@ -17,17 +39,9 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
     if (host.getType() !== 'http') throw exception;
     const response = host.switchToHttp().getResponse<Response>();
     if (response.headersSent) return;
-    if (exception instanceof HttpException) {
-      const status = exception.getStatus();
-      const body = exception.getResponse();
-      const message = typeof body === 'string' ? body : messageOf(body, status);
-      const data = typeof body === 'object' && body !== null && 'data' in body ? (body as { data: unknown }).data : null;
-      if (exception instanceof TooManyRequestsException) response.setHeader('Retry-After', String(exception.retryAfterSeconds));
-      response.status(status).json(envelope(status, message, data));
-      return;
-    }
-    this.logger.error({ err: exception }, 'unhandled error');
-    response.status(500).json(envelope(500, messageForStatus(500), null));
+    const answer = errorAnswer(exception, this.logger);
+    if (answer.retryAfterSeconds !== undefined) response.setHeader('Retry-After', String(answer.retryAfterSeconds));
+    response.status(answer.status).json(answer.body);
   }
 }
 

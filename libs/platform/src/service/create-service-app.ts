@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { Server } from 'node:http';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import type { Redis } from 'ioredis';
 import type { Kafka } from 'kafkajs';
@@ -17,6 +18,7 @@ import { KafkaEventPublisher } from '../events/kafka';
 import { KafkaEventServer } from '../events/kafka-event.server';
 import { OutboxRelay } from '../events/outbox-relay';
 import { AnswerTracker } from '../http/answer-tracker';
+import { directRoutesHandler, type RequestHandler } from '../http/direct-routes';
 import { bodyErrorMiddleware, inputGuardMiddleware } from '../http/input-guard';
 import { requestContextMiddleware } from '../http/request-context.middleware';
 import { NestPinoLogger } from '../logging/nest-logger';
@@ -55,6 +57,8 @@ export interface ServiceRuntime {
 export interface ServiceApp {
   definition: ServiceDefinition;
   app: NestExpressApplication;
+  /** Its HTTP calls, direct routes first: the listener of its server, and what embedded mode's gateway calls. */
+  handler: RequestHandler;
   dataSource: DataSource;
   relay: OutboxRelay;
   openApi: OpenAPIObject;
@@ -133,9 +137,17 @@ export async function createServiceApp(definition: ServiceDefinition, runtime: S
   await app.init();
   await app.startAllMicroservices();
 
+  const nest = app.getHttpAdapter().getInstance() as RequestHandler & { get(setting: string): unknown };
+  const routes = definition.directRoutes?.(app) ?? [];
+  const handler = routes.length === 0 ? nest : directRoutesHandler({ service: definition.name, routes, nest, answers, verifier: runtime.tokenVerifier, revocations: runtime.revocations, logger });
+  const server = app.getHttpServer() as Server;
+  server.removeAllListeners('request');
+  server.on('request', handler);
+
   return {
     definition,
     app,
+    handler,
     dataSource,
     relay,
     openApi,
