@@ -260,9 +260,13 @@ function launch(mode, name, entry, extra) {
   return child;
 }
 
+/** How long the bench waits for the outboxes to drain before it counts the CPU anyway and says so. */
+const DRAIN_LIMIT_MS = 120_000;
+
 /**
  * Seconds from the end of a run until every service's outbox has no event left to hand over (in embedded mode an
- * event stays unsent until every consumer in the process has handled it; distributed, until Kafka has it).
+ * event stays unsent until every consumer in the process has handled it; distributed, until Kafka has it), or
+ * null when events were still waiting after DRAIN_LIMIT_MS.
  */
 async function outboxesDrained(databaseUrl) {
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -273,7 +277,11 @@ async function outboxesDrained(databaseUrl) {
     const unsent = rows.map(({ table_schema: schema }) => `(SELECT count(*) FROM "${schema}"."outbox" WHERE "published_at" IS NULL AND "failed_at" IS NULL)`).join(' + ');
     for (;;) {
       const { rows: [{ left }] } = await client.query(`SELECT ${unsent || '0'} AS "left"`);
-      if (Number(left) === 0 || Date.now() - started > 120_000) return (Date.now() - started) / 1000;
+      if (Number(left) === 0) return (Date.now() - started) / 1000;
+      if (Date.now() - started > DRAIN_LIMIT_MS) {
+        console.warn(`  ! ${left} events still unsent ${DRAIN_LIMIT_MS / 1000} s after the run: the CPU a request counts only what was handed over by then`);
+        return null;
+      }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   } finally {
@@ -300,7 +308,7 @@ function report(mode, rows, rest, loaded) {
   const names = Object.keys(rows[0]?.api.cpuMs ?? {});
   if (names.length === 0) return;
   console.log(`\nCPU ms a request during each API run and until its events were handed over\n| path | ${names.join(' | ')} | events handed over s after the run |\n|---|${names.map(() => '---').join('|')}|---|`);
-  for (const { name, api } of rows) console.log(`| ${name} | ${names.map((each) => api.cpuMs[each].toFixed(2)).join(' | ')} | ${api.drainSeconds.toFixed(1)} |`);
+  for (const { name, api } of rows) console.log(`| ${name} | ${names.map((each) => api.cpuMs[each].toFixed(2)).join(' | ')} | ${api.drainSeconds === null ? `over ${DRAIN_LIMIT_MS / 1000}` : api.drainSeconds.toFixed(1)} |`);
 }
 
 for (const mode of modes) {

@@ -58,6 +58,45 @@ function bodyOf(req: IncomingMessage): 'none' | 'whole' | 'stream' {
 }
 
 /**
+ * Hands the call to `dispatch` with its body as it travels (bodyOf): none; whole, once all of it has arrived; or
+ * streamed, counted against the route's limit.
+ */
+function sendBody(req: IncomingMessage, res: ServerResponse, maxBodyBytes: number, abort: () => void, dispatch: (body: Buffer | Transform | null) => void): void {
+  const travels = bodyOf(req);
+  if (travels === 'none') {
+    dispatch(null);
+    return;
+  }
+  if (travels === 'whole') {
+    // The gateway already refused a declared length over the route's limit, and Node's parser ends the body at that
+    // length. A caller gone before its body ended is never dispatched: its answer is closed.
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.once('end', () => {
+      if (!res.destroyed && !res.writableEnded) dispatch(Buffer.concat(chunks));
+    });
+    return;
+  }
+  let received = 0;
+  const counter = new Transform({
+    transform: (chunk: Buffer, _encoding, callback) => {
+      received += chunk.length;
+      if (received > maxBodyBytes) {
+        failCall(res, 413);
+        abort();
+        // The rest is read and dropped, so the caller's connection stays usable for its next call.
+        req.unpipe(counter);
+        req.resume();
+        callback();
+        return;
+      }
+      callback(null, chunk);
+    },
+  });
+  dispatch(req.pipe(counter));
+}
+
+/**
  * Streams the request to the service and the answer back, never holding a body in memory, so a 100 MB video
  * passes through in small chunks. A body larger than the route allows is cut off with 413 and a refused or
  * broken connection is a 502; the gateway's timer answers 504, and the hop is dropped whenever the caller's
@@ -96,28 +135,6 @@ export class HttpProxyUpstream implements Upstream {
       if (!answered) abort();
     });
 
-    const travels = bodyOf(req);
-    let body: Transform | null = null;
-    if (travels === 'stream') {
-      let received = 0;
-      const counter = new Transform({
-        transform: (chunk: Buffer, _encoding, callback) => {
-          received += chunk.length;
-          if (received > limits.maxBodyBytes) {
-            failCall(res, 413);
-            abort();
-            // The rest is read and dropped, so the caller's connection stays usable for its next call.
-            req.unpipe(counter);
-            req.resume();
-            callback();
-            return;
-          }
-          callback(null, chunk);
-        },
-      });
-      body = req.pipe(counter);
-    }
-
     const handler: Dispatcher.DispatchHandlers = {
       onConnect: (cancel) => {
         abort = cancel;
@@ -142,23 +159,10 @@ export class HttpProxyUpstream implements Upstream {
         failCall(res, 502);
       },
     };
-    const dispatch = (sent: Buffer | Transform | null): void => {
-      this.poolFor(entry.service, stream).dispatch(
-        { path: req.url ?? '/', method: (req.method ?? 'GET') as Dispatcher.HttpMethod, headers, body: sent, reset: stream },
-        handler,
-      );
+    const dispatch = (body: Buffer | Transform | null): void => {
+      this.poolFor(entry.service, stream).dispatch({ path: req.url ?? '/', method: (req.method ?? 'GET') as Dispatcher.HttpMethod, headers, body, reset: stream }, handler);
     };
-    if (travels !== 'whole') {
-      dispatch(body);
-      return;
-    }
-    // The gateway already refused a declared length over the route's limit, and Node's parser ends the body at that
-    // length. A caller gone before its body ended is never dispatched: its answer is closed.
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.once('end', () => {
-      if (!res.destroyed && !res.writableEnded) dispatch(Buffer.concat(chunks));
-    });
+    sendBody(req, res, limits.maxBodyBytes, () => abort(), dispatch);
   }
 
   /** Closes every pooled connection (the gateway's shutdown). */
