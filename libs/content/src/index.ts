@@ -7,6 +7,7 @@ import { ReadCacheNotices1764000000000 } from './migrations/1764000000000-read-c
 import { ReadCacheTagNotices1764200000000 } from './migrations/1764200000000-read-cache-tag-notices';
 import { ReactionFunction1764300000000 } from './migrations/1764300000000-reaction-function';
 import { ViewCountNotices1764400000000 } from './migrations/1764400000000-view-count-notices';
+import { TapsCommitWithoutFlush1764500000000 } from './migrations/1764500000000-taps-commit-without-flush';
 import { commentPageRoute } from './comments/comment-page.route';
 import { postDetailRoute } from './posts/post-detail.route';
 import { seedDemoContent } from './seed/demo-seed';
@@ -15,7 +16,7 @@ export const contentService: ServiceDefinition = {
   name: 'content',
   module: ContentModule,
   entities: [],
-  migrations: [ContentTables1763790000000, ImageDetails1763810000000, ViewsOffTheRowLock1763900000000, ReadCacheNotices1764000000000, ReadCacheTagNotices1764200000000, ReactionFunction1764300000000, ViewCountNotices1764400000000],
+  migrations: [ContentTables1763790000000, ImageDetails1763810000000, ViewsOffTheRowLock1763900000000, ReadCacheNotices1764000000000, ReadCacheTagNotices1764200000000, ReactionFunction1764300000000, ViewCountNotices1764400000000, TapsCommitWithoutFlush1764500000000],
   seed: seedDemoContent,
   readModels: [{ table: 'authors', follows: ['user'] }],
   directRoutes: (app) => [postDetailRoute(app), commentPageRoute(app)],

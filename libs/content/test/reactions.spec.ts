@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { ContentTestApp, noteForm, type PostData, type TestUser } from './content-test-app';
 
 describe('likes and collections', () => {
@@ -99,6 +100,23 @@ describe('likes and collections', () => {
       const events = await app.events();
       const net = events.filter((e) => (e.payload as { post_id?: number }).post_id === target).reduce((sum, e) => sum + (e.type === 'post.liked' ? 1 : e.type === 'post.unliked' ? -1 : 0), 0);
       expect(net).toBe(rows);
+    });
+
+    it("commits a student's tap without waiting for the disk, and a reaction inside a transaction as the transaction does", async () => {
+      const settingAfter = (call: 'tap' | 'react') =>
+        app.service.dataSource.transaction(async (manager) => {
+          const id = randomUUID();
+          await manager.query(`SELECT * FROM "${call}"('note like', $1, $2, true, true, $3, 'shiliu.reaction', $4, 'post.liked', $5)`, [
+            fan.id,
+            postId,
+            id,
+            String(postId),
+            JSON.stringify({ id, type: 'post.liked', payload: { post_id: postId, post_author_id: 0, user_id: fan.id, count: 0 } }),
+          ]);
+          return (await manager.query(`SHOW synchronous_commit`))[0].synchronous_commit;
+        });
+      expect(await settingAfter('tap')).toBe('off');
+      expect(await settingAfter('react')).toBe('on');
     });
 
     it('likes comments, answering likeCount', async () => {
