@@ -1,9 +1,9 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import { type DirectRoute, MAX_PAGE, MAX_PAGE_SIZE, oneOf, readQuery, wholeNumberIn } from '@shiliu/platform';
+import { type DirectRoute, ID_PATTERN, MAX_PAGE, MAX_PAGE_SIZE, oneOf, readQuery, wholeNumberIn } from '@shiliu/platform';
 import { CommentListQuery } from './comment.dto';
 import { CommentService } from './comment.service';
 
-const COMMENTS_PATH = /^\/api\/posts\/([1-9][0-9]{0,15})\/comments$/;
+const COMMENTS_PATH = new RegExp(`^/api/posts/(${ID_PATTERN})/comments$`);
 const defaults = new CommentListQuery();
 
 /**
@@ -14,9 +14,9 @@ export function commentPageRoute(app: INestApplicationContext): DirectRoute {
   const comments = app.get(CommentService);
   return {
     pattern: '/api/posts/:id/comments',
-    match(path, query) {
+    match(path, search) {
       const id = COMMENTS_PATH.exec(path)?.[1];
-      const read = id === undefined ? null : readQuery(query, { page: wholeNumberIn(1, MAX_PAGE), limit: wholeNumberIn(1, MAX_PAGE_SIZE), sort: oneOf('desc', 'asc') });
+      const read = id === undefined ? null : readQuery(search, { page: wholeNumberIn(1, MAX_PAGE), limit: wholeNumberIn(1, MAX_PAGE_SIZE), sort: oneOf('desc', 'asc') });
       if (!read) return null;
       const { page = defaults.page, limit = defaults.limit, sort = defaults.sort } = read;
       return (caller) => comments.list(Number(id), caller.principal?.id ?? null, page, limit, sort);

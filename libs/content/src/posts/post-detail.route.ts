@@ -1,10 +1,10 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import { type DirectRoute, readQuery } from '@shiliu/platform';
+import { type DirectRoute, ID_PATTERN, readQuery } from '@shiliu/platform';
 import { viewerKey } from '../shared/viewer';
 import { toFlag } from './post.dto';
 import { PostService } from './post.service';
 
-const DETAIL_PATH = /^\/api\/posts\/([1-9][0-9]{0,15})$/;
+const DETAIL_PATH = new RegExp(`^/api/posts/(${ID_PATTERN})$`);
 
 /**
  * GET /api/posts/:id, the most read call of all, answered before express and Nest (DirectRoute): the same call as
@@ -15,9 +15,9 @@ export function postDetailRoute(app: INestApplicationContext): DirectRoute {
   const posts = app.get(PostService);
   return {
     pattern: '/api/posts/:id',
-    match(path, query) {
+    match(path, search) {
       const id = DETAIL_PATH.exec(path)?.[1];
-      const read = id === undefined ? null : readQuery(query, { skipViewCount: flagOf });
+      const read = id === undefined ? null : readQuery(search, { skipViewCount: flagOf });
       if (!read) return null;
       const skipViewCount = read.skipViewCount === true;
       return (caller) => posts.detail(Number(id), caller.principal?.id ?? null, viewerKey(caller.address, caller.userAgent, caller.principal), skipViewCount);

@@ -5,7 +5,7 @@ import { messageForStatus } from '../http/messages';
 import { AUTH_METADATA, type AuthenticatedRequest, type AuthRequirement } from './auth.decorators';
 import { REVOCATION_LIST } from '../service/tokens';
 import type { RevocationList } from './revocation-list';
-import { TokenVerifier } from './token-verifier';
+import { type Principal, TokenVerifier } from './token-verifier';
 
 /**
  * Applies the route's @UserAuth / @OptionalUserAuth / @UserOrAdminAuth / @AdminAuth; routes with none of them are public. A token
@@ -28,8 +28,8 @@ export class AccessTokenGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const fromQuery = requirement.queryToken ? request.query.access_token : undefined;
     const token = bearerToken(request.headers.authorization) ?? (typeof fromQuery === 'string' && fromQuery ? fromQuery : null);
-    const principal = token ? ((await this.verifier.verify(token, requirement.audience)) ?? (requirement.admin ? await this.verifier.verify(token, 'admin') : null)) : null;
-    if (principal && !this.revocations.isRevoked(principal.sessionId)) {
+    const principal = token ? await principalFor(this.verifier, this.revocations, token, requirement) : null;
+    if (principal) {
       request.principal = principal;
       const requestContext = currentContext();
       if (requestContext) requestContext.actor = principal.id;
@@ -42,6 +42,12 @@ export class AccessTokenGuard implements CanActivate {
     }
     throw new UnauthorizedException(messageForStatus(401));
   }
+}
+
+/** Who a token names under a route's requirement, or null when it names no one the route takes (bad, expired, revoked). */
+export async function principalFor(verifier: TokenVerifier, revocations: RevocationList, token: string, requirement: AuthRequirement): Promise<Principal | null> {
+  const principal = (await verifier.verify(token, requirement.audience)) ?? (requirement.admin ? await verifier.verify(token, 'admin') : null);
+  return principal && !revocations.isRevoked(principal.sessionId) ? principal : null;
 }
 
 export function bearerToken(header: string | undefined): string | null {

@@ -1,8 +1,18 @@
-import { oneOf, readQuery, wholeNumberIn } from './direct-routes';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { importPKCS8, SignJWT } from 'jose';
+import pino from 'pino';
+import { generateTokenKeyPair, type TokenKeyPair } from '../auth/key-pair';
+import { MemoryRevocationList } from '../auth/revocation-list';
+import { audienceClaim, TOKEN_ISSUER, TokenVerifier } from '../auth/token-verifier';
+import { metricsRegistry } from '../metrics/metrics';
+import { AnswerTracker } from './answer-tracker';
+import { type DirectRoute, type DirectWork, directRoutesHandler, oneOf, readQuery, wholeNumberIn } from './direct-routes';
+import { TooManyRequestsException } from './too-many-requests';
 
 describe('a direct route reads only a query it takes exactly as given', () => {
   const readers = { page: wholeNumberIn(1, 1000), sort: oneOf('asc', 'desc') };
-  const read = (query: string) => readQuery(new URLSearchParams(query), readers);
+  const read = (search: string) => readQuery(search, readers);
 
   it('reads the parameters it knows, each at most once', () => {
     expect(read('')).toEqual({});
@@ -17,5 +27,95 @@ describe('a direct route reads only a query it takes exactly as given', () => {
     expect(read('constructor=1')).toBeNull();
     for (const page of ['0', '01', '-1', '+1', '1e2', '1.0', ' 1', '1001', '', '99999999999999999']) expect(read(`page=${encodeURIComponent(page)}`)).toBeNull();
     expect(read('page=1000')).toEqual({ page: 1000 });
+  });
+});
+
+describe("a direct route's answer", () => {
+  let server: Server;
+  let base: string;
+  let keys: TokenKeyPair;
+  const revocations = new MemoryRevocationList();
+  const logged: { msg: string; err?: { message: string } }[] = [];
+  const logger = pino({ level: 'error' }, { write: (line: string) => void logged.push(JSON.parse(line)) });
+  /** Nest, as far as these calls go: it signs every call the direct routes leave to it. */
+  const nest = Object.assign(
+    (_req: IncomingMessage, res: ServerResponse) => {
+      res.setHeader('x-answered-by', 'nest');
+      res.end();
+    },
+    { get: () => () => false },
+  );
+  const route = (pattern: string, work: DirectWork): DirectRoute => ({ pattern, match: (path) => (path === pattern ? work : null) });
+
+  const token = async (session: string) =>
+    new SignJWT({ uid: 'student_1', sid: session })
+      .setProtectedHeader({ alg: 'EdDSA' })
+      .setSubject('42')
+      .setIssuer(TOKEN_ISSUER)
+      .setAudience(audienceClaim.user)
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(await importPKCS8(keys.privateKeyPem, 'EdDSA'));
+  const durations = async () => (await metricsRegistry.getSingleMetric('shiliu_http_request_duration_seconds')!.get()).values;
+
+  beforeAll(async () => {
+    keys = await generateTokenKeyPair();
+    const handler = directRoutesHandler({
+      service: 'direct-spec',
+      routes: [
+        route('/who', async (caller) => ({ user: caller.principal?.id ?? null })),
+        route('/fails', async () => {
+          throw new Error('the database went away');
+        }),
+        route('/busy', async () => {
+          throw new TooManyRequestsException(2500);
+        }),
+      ],
+      nest,
+      answers: new AnswerTracker(),
+      verifier: await TokenVerifier.fromPem(keys.publicKeyPem),
+      revocations,
+      logger,
+    });
+    server = createServer(handler);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it("reads the caller's user from a good token and counts the call under its route's pattern", async () => {
+    const answer = await fetch(`${base}/who`, { headers: { authorization: `Bearer ${await token('session-good')}` } });
+    expect(await answer.json()).toEqual({ code: 200, message: 'success', data: { user: '42' } });
+    expect(await durations()).toContainEqual(
+      expect.objectContaining({ metricName: 'shiliu_http_request_duration_seconds_count', labels: { service: 'direct-spec', method: 'GET', route: '/who', status: '200' }, value: 1 }),
+    );
+  });
+
+  it('answers an unexpected failure with the spec’s 500 and logs it, and a 429 with when to come back', async () => {
+    const failed = await fetch(`${base}/fails`);
+    expect(failed.status).toBe(500);
+    expect(await failed.json()).toEqual({ code: 500, message: '服务器内部错误', data: null });
+    expect(logged).toContainEqual(expect.objectContaining({ msg: 'unhandled error', err: expect.objectContaining({ message: 'the database went away' }) }));
+    const busy = await fetch(`${base}/busy`);
+    expect(busy.status).toBe(429);
+    expect(busy.headers.get('retry-after')).toBe('3');
+    expect(((await busy.json()) as { data: unknown }).data).toEqual({ retryAfter: 3 });
+  });
+
+  it('leaves to Nest a bad token, a revoked session, a HEAD and a path no route takes', async () => {
+    await revocations.revoke(['session-revoked']);
+    const calls = [
+      fetch(`${base}/who`, { headers: { authorization: 'Bearer not-a-token' } }),
+      fetch(`${base}/who`, { headers: { authorization: `Bearer ${await token('session-revoked')}` } }),
+      fetch(`${base}/who`, { method: 'HEAD' }),
+      fetch(`${base}/who`, { method: 'POST' }),
+      fetch(`${base}/elsewhere`),
+    ];
+    for (const answer of await Promise.all(calls)) expect(answer.headers.get('x-answered-by')).toBe('nest');
+    expect((await fetch(`${base}/who`)).headers.get('x-answered-by')).toBeNull();
+    expect(await durations()).not.toContainEqual(expect.objectContaining({ labels: expect.objectContaining({ service: 'direct-spec', status: '401' }) }));
   });
 });

@@ -4,7 +4,8 @@ import fresh from 'fresh';
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import proxyAddr from 'proxy-addr';
-import { bearerToken } from '../auth/access-token.guard';
+import { bearerToken, principalFor } from '../auth/access-token.guard';
+import type { AuthRequirement } from '../auth/auth.decorators';
 import type { RevocationList } from '../auth/revocation-list';
 import type { Principal, TokenVerifier } from '../auth/token-verifier';
 import { currentContext } from '../context/request-context';
@@ -12,6 +13,7 @@ import { timeHttpCall } from '../metrics/metrics';
 import type { AnswerTracker } from './answer-tracker';
 import { envelope } from './envelope';
 import { errorAnswer } from './exception.filter';
+import { ID_PATTERN } from './id.pipe';
 import { requestContextMiddleware } from './request-context.middleware';
 
 /** Who asks, as the route's Nest handler would have known it (an optional user, as @OptionalUserAuth reads one). */
@@ -33,9 +35,15 @@ export type DirectWork = (caller: DirectCaller) => Promise<unknown>;
 export interface DirectRoute {
   /** The route as Nest names it, for the metrics' label (`/api/posts/:id`). */
   readonly pattern: string;
-  /** The work for a GET of `path` with `query` that this route answers, or null to leave the call to Nest. */
-  match(path: string, query: URLSearchParams): DirectWork | null;
+  /**
+   * The work for a GET of `path` with the query string `search` (without its `?`, read with `readQuery` once the
+   * path is the route's) that this route answers, or null to leave the call to Nest.
+   */
+  match(path: string, search: string): DirectWork | null;
 }
+
+/** What the direct routes take: an optional user, as @OptionalUserAuth reads one. */
+const OPTIONAL_USER: AuthRequirement = { audience: 'user', optional: true };
 
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void;
 type NestHandler = RequestHandler & { get(setting: string): unknown };
@@ -51,8 +59,6 @@ export interface DirectRoutesOptions {
   logger: Logger;
 }
 
-const NO_QUERY = new URLSearchParams();
-
 /** The service's request listener: its direct routes first, then the Nest application. */
 export function directRoutesHandler(options: DirectRoutesOptions): RequestHandler {
   const { routes, nest } = options;
@@ -62,33 +68,50 @@ export function directRoutesHandler(options: DirectRoutesOptions): RequestHandle
       nest(req, res);
       return;
     }
-    options.answers.middleware(req, res, () => requestContextMiddleware(req as Request, res as Response, () => void answer(options, req, res, taken.route, taken.work)));
+    // A token Nest's guard would refuse, or one that could not be checked, goes to Nest before this listener has
+    // counted the call or opened its context, which Nest's own middleware does.
+    principalOf(options, req).then(
+      (principal) => {
+        if (principal === 'refused') {
+          nest(req, res);
+          return;
+        }
+        const stop = timeHttpCall(options.service, 'GET');
+        options.answers.middleware(req, res, () =>
+          requestContextMiddleware(req as Request, res as Response, () => void answer(options, req, res, { ...taken, principal, stop })),
+        );
+      },
+      () => nest(req, res),
+    );
   };
 }
 
 function routeFor(routes: DirectRoute[], url: string): { route: DirectRoute; work: DirectWork } | null {
   const mark = url.indexOf('?');
   const path = mark < 0 ? url : url.slice(0, mark);
-  const query = mark < 0 ? NO_QUERY : new URLSearchParams(url.slice(mark + 1));
+  const search = mark < 0 ? '' : url.slice(mark + 1);
   for (const route of routes) {
-    const work = route.match(path, query);
+    const work = route.match(path, search);
     if (work) return { route, work };
   }
   return null;
 }
 
-async function answer(options: DirectRoutesOptions, req: IncomingMessage, res: ServerResponse, route: DirectRoute, work: DirectWork): Promise<void> {
-  const stop = timeHttpCall(options.service, 'GET');
+interface TakenCall {
+  route: DirectRoute;
+  work: DirectWork;
+  principal: Principal | null;
+  stop: (route: string, status: number) => void;
+}
+
+async function answer(options: DirectRoutesOptions, req: IncomingMessage, res: ServerResponse, call: TakenCall): Promise<void> {
   let status: number;
   let body: string;
   try {
-    const principal = await principalOf(options, req);
-    if (principal === 'refused') {
-      options.nest(req, res);
-      return;
-    }
+    const context = currentContext();
+    if (context && call.principal) context.actor = call.principal.id;
     const address = proxyAddr(req, options.nest.get('trust proxy fn') as (address: string, hop: number) => boolean);
-    const data = await work({ principal, address, userAgent: req.headers['user-agent'] });
+    const data = await call.work({ principal: call.principal, address, userAgent: req.headers['user-agent'] });
     status = 200;
     body = JSON.stringify(envelope(200, 'success', data ?? null));
   } catch (error) {
@@ -109,18 +132,14 @@ async function answer(options: DirectRoutesOptions, req: IncomingMessage, res: S
     res.setHeader('Content-Length', Buffer.byteLength(body));
     res.end(body);
   }
-  stop(route.pattern, res.statusCode);
+  call.stop(call.route.pattern, res.statusCode);
 }
 
 /** The caller's user, null for no token, or 'refused' for a token Nest's guard would refuse (it answers those). */
 async function principalOf(options: DirectRoutesOptions, req: IncomingMessage): Promise<Principal | null | 'refused'> {
   const token = bearerToken(req.headers.authorization);
   if (!token) return null;
-  const principal = await options.verifier.verify(token, 'user');
-  if (!principal || options.revocations.isRevoked(principal.sessionId)) return 'refused';
-  const context = currentContext();
-  if (context) context.actor = principal.id;
-  return principal;
+  return (await principalFor(options.verifier, options.revocations, token, OPTIONAL_USER)) ?? 'refused';
 }
 
 /** Reads one query parameter's value, or refuses it (undefined), in which case Nest answers the call. */
@@ -130,9 +149,10 @@ export type QueryReader<T> = (value: string) => T | undefined;
  * The parameters of a direct route's query, each read by its reader and given at most once; null when another
  * parameter is given or a value is refused, so that the call goes to Nest and its validation.
  */
-export function readQuery<T extends Record<string, unknown>>(query: URLSearchParams, readers: { [K in keyof T]: QueryReader<T[K]> }): Partial<T> | null {
+export function readQuery<T extends Record<string, unknown>>(search: string, readers: { [K in keyof T]: QueryReader<T[K]> }): Partial<T> | null {
   const values: Partial<T> = {};
-  for (const [key, value] of query) {
+  if (!search) return values;
+  for (const [key, value] of new URLSearchParams(search)) {
     if (!Object.hasOwn(readers, key) || Object.hasOwn(values, key)) return null;
     const read = readers[key as keyof T](value);
     if (read === undefined) return null;
@@ -141,11 +161,13 @@ export function readQuery<T extends Record<string, unknown>>(query: URLSearchPar
   return values;
 }
 
+const WHOLE_NUMBER = new RegExp(`^${ID_PATTERN}$`);
+
 /** A whole number from `min` to `max` written plainly (no sign, zeros in front, or exponent). */
 export const wholeNumberIn =
   (min: number, max: number): QueryReader<number> =>
   (value) => {
-    if (!/^[1-9][0-9]{0,15}$/.test(value)) return undefined;
+    if (!WHOLE_NUMBER.test(value)) return undefined;
     const number = Number(value);
     return number >= min && number <= max ? number : undefined;
   };
