@@ -289,6 +289,22 @@ async function outboxesDrained(databaseUrl) {
   }
 }
 
+/** How long the bench waits for the processes to go quiet after the fill before it measures anyway. */
+const QUIET_LIMIT_S = 60;
+
+/** Seconds until the processes spent under 3 % of a core in one second, or null past QUIET_LIMIT_S. */
+async function quiet(pids) {
+  let before = cpuSecondsOf(pids);
+  if (!before) return 0;
+  for (let second = 1; second <= QUIET_LIMIT_S; second++) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const after = cpuSecondsOf(pids);
+    if (Object.keys(pids).reduce((sum, name) => sum + after[name] - before[name], 0) < 0.03) return second;
+    before = after;
+  }
+  return null;
+}
+
 async function stopProcess(child) {
   if (child.exitCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -355,6 +371,9 @@ for (const mode of modes) {
   const watched = Object.fromEntries(
     Object.entries({ ...Object.fromEntries(Object.entries(processes).map(([name, child]) => [name, child.pid])), postgres: infraPid('postgres'), autocannon: process.pid }).filter(([, pid]) => pid),
   );
+  // The fill's aftermath (the processes taking in its notices, PostgreSQL's background work) would land in the first case.
+  const settled = await quiet(Object.fromEntries(Object.entries(watched).filter(([name]) => name !== 'autocannon')));
+  console.log(settled === null ? `  ! still busy ${QUIET_LIMIT_S} s after the fill` : `quiet ${settled} s after the fill`);
   const rows = [];
   for (const each of selectedCases) {
     process.stdout.write(`${each.name}: `);
