@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
+import { ReactionRepository } from '../src/reactions/reaction.repository';
 import { ContentTestApp, noteForm, type PostData, type TestUser } from './content-test-app';
 
 describe('likes and collections', () => {
@@ -103,20 +105,33 @@ describe('likes and collections', () => {
     });
 
     it("commits a student's tap without waiting for the disk, and a reaction inside a transaction as the transaction does", async () => {
-      const settingAfter = (call: 'tap' | 'react') =>
-        app.service.dataSource.transaction(async (manager) => {
+      const reactions = app.service.app.get(ReactionRepository);
+      /** synchronous_commit as the repository's statement leaves it for the commit, read in a transaction rolled back after. */
+      const settingAfter = async (asTap: boolean) => {
+        const runner = app.service.dataSource.createQueryRunner();
+        await runner.startTransaction();
+        try {
+          // Outside a transaction the repository is handed a plain manager (no query runner): a student's tap.
+          const manager = asTap ? ({ query: (sql: string, params: unknown[]) => runner.query(sql, params) } as unknown as EntityManager) : runner.manager;
           const id = randomUUID();
-          await manager.query(`SELECT * FROM "${call}"('note like', $1, $2, true, true, $3, 'shiliu.reaction', $4, 'post.liked', $5)`, [
-            fan.id,
-            postId,
-            id,
-            String(postId),
-            JSON.stringify({ id, type: 'post.liked', payload: { post_id: postId, post_author_id: 0, user_id: fan.id, count: 0 } }),
-          ]);
-          return (await manager.query(`SHOW synchronous_commit`))[0].synchronous_commit;
-        });
-      expect(await settingAfter('tap')).toBe('off');
-      expect(await settingAfter('react')).toBe('on');
+          const payload = { post_id: postId, post_author_id: 0, user_id: fan.id, count: 0 };
+          const done = await reactions.react(manager, {
+            kind: 'note like',
+            userId: String(fan.id),
+            targetId: postId,
+            on: true,
+            checkUser: true,
+            event: { id, topic: 'shiliu.reaction', key: String(postId), type: 'post.liked', envelope: { id, type: 'post.liked', payload } },
+          });
+          expect(done).toMatchObject({ known: true, found: true, published: true });
+          return (await runner.query(`SHOW synchronous_commit`))[0].synchronous_commit;
+        } finally {
+          await runner.rollbackTransaction();
+          await runner.release();
+        }
+      };
+      expect(await settingAfter(true)).toBe('off');
+      expect(await settingAfter(false)).toBe('on');
     });
 
     it('likes comments, answering likeCount', async () => {

@@ -37,8 +37,8 @@ export class AccessTokenGuard implements CanActivate {
     }
     if (requirement.optional && !token) return true;
     if (token && requirement.otherAudienceForbidden) {
-      const other = await this.verifier.verify(token, requirement.audience === 'admin' ? 'user' : 'admin');
-      if (other && !this.revocations.isRevoked(other.sessionId)) throw new ForbiddenException(messageForStatus(403));
+      const other = await principalFor(this.verifier, this.revocations, token, { audience: requirement.audience === 'admin' ? 'user' : 'admin', optional: false });
+      if (other) throw new ForbiddenException(messageForStatus(403));
     }
     throw new UnauthorizedException(messageForStatus(401));
   }

@@ -13,7 +13,7 @@ import { timeHttpCall } from '../metrics/metrics';
 import type { AnswerTracker } from './answer-tracker';
 import { envelope } from './envelope';
 import { errorAnswer } from './exception.filter';
-import { ID_PATTERN } from './id.pipe';
+import { WHOLE_ID } from './id.pipe';
 import { requestContextMiddleware } from './request-context.middleware';
 
 /** Who asks, as the route's Nest handler would have known it (an optional user, as @OptionalUserAuth reads one). */
@@ -76,10 +76,7 @@ export function directRoutesHandler(options: DirectRoutesOptions): RequestHandle
           nest(req, res);
           return;
         }
-        const stop = timeHttpCall(options.service, 'GET');
-        options.answers.middleware(req, res, () =>
-          requestContextMiddleware(req as Request, res as Response, () => void answer(options, req, res, { ...taken, principal, stop })),
-        );
+        options.answers.middleware(req, res, () => requestContextMiddleware(req as Request, res as Response, () => void answer(options, req, res, { ...taken, principal })));
       },
       () => nest(req, res),
     );
@@ -101,10 +98,10 @@ interface TakenCall {
   route: DirectRoute;
   work: DirectWork;
   principal: Principal | null;
-  stop: (route: string, status: number) => void;
 }
 
 async function answer(options: DirectRoutesOptions, req: IncomingMessage, res: ServerResponse, call: TakenCall): Promise<void> {
+  const stop = timeHttpCall(options.service, 'GET');
   let status: number;
   let body: string;
   try {
@@ -132,7 +129,7 @@ async function answer(options: DirectRoutesOptions, req: IncomingMessage, res: S
     res.setHeader('Content-Length', Buffer.byteLength(body));
     res.end(body);
   }
-  call.stop(call.route.pattern, res.statusCode);
+  stop(call.route.pattern, res.statusCode);
 }
 
 /** The caller's user, null for no token, or 'refused' for a token Nest's guard would refuse (it answers those). */
@@ -161,13 +158,11 @@ export function readQuery<T extends Record<string, unknown>>(search: string, rea
   return values;
 }
 
-const WHOLE_NUMBER = new RegExp(`^${ID_PATTERN}$`);
-
 /** A whole number from `min` to `max` written plainly (no sign, zeros in front, or exponent). */
 export const wholeNumberIn =
   (min: number, max: number): QueryReader<number> =>
   (value) => {
-    if (!WHOLE_NUMBER.test(value)) return undefined;
+    if (!WHOLE_ID.test(value)) return undefined;
     const number = Number(value);
     return number >= min && number <= max ? number : undefined;
   };

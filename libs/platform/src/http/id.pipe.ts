@@ -3,7 +3,8 @@ import { messageForStatus } from './messages';
 
 /** An id as a path writes it: a whole number without a sign, zeros in front or an exponent, as a source for patterns. */
 export const ID_PATTERN = '[1-9][0-9]{0,15}';
-const WHOLE_ID = new RegExp(`^${ID_PATTERN}$`);
+/** A whole string that is such a number (the readers of direct routes' queries take page numbers the same way). */
+export const WHOLE_ID = new RegExp(`^${ID_PATTERN}$`);
 
 /**
  * A numeric id from the path. Anything else names nothing that can exist, so it is a 404 like an unknown id;
