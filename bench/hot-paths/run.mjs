@@ -367,12 +367,13 @@ for (const mode of modes) {
   console.log(`${((Date.now() - t) / 1000).toFixed(1)} s`);
   const rest = Object.fromEntries(Object.entries(processes).map(([name, child]) => [name, rssOf(child.pid)]));
 
-  // Where each API run's CPU went, per request: our processes, PostgreSQL and this process (autocannon).
+  // Where each API run's CPU went, per request: our processes, PostgreSQL, Kafka's broker (distributed) and this
+  // process (autocannon).
   const watched = Object.fromEntries(
-    Object.entries({ ...Object.fromEntries(Object.entries(processes).map(([name, child]) => [name, child.pid])), postgres: infraPid('postgres'), autocannon: process.pid }).filter(([, pid]) => pid),
+    Object.entries({ ...Object.fromEntries(Object.entries(processes).map(([name, child]) => [name, child.pid])), postgres: infraPid('postgres'), kafka: mode === 'distributed' ? infraPid('kafka') : null, autocannon: process.pid }).filter(([, pid]) => pid),
   );
   // The fill's aftermath (the processes taking in its notices, PostgreSQL's background work) would land in the first case.
-  const settled = await quiet(Object.fromEntries(Object.entries(watched).filter(([name]) => name !== 'autocannon')));
+  const settled = await quiet(Object.fromEntries(Object.entries(watched).filter(([name]) => name !== 'autocannon' && name !== 'kafka')));
   console.log(settled === null ? `  ! still busy ${QUIET_LIMIT_S} s after the fill` : `quiet ${settled} s after the fill`);
   const rows = [];
   for (const each of selectedCases) {

@@ -1,4 +1,5 @@
 import {
+  boundHeapGrowth,
   commonSettings,
   ConfigError,
   createLogger,
@@ -38,6 +39,7 @@ const gatewaySettings = {
 
 /** The gateway as its own process (distributed mode): proxies by route table to the services named in the environment. */
 export async function runDistributedGateway(): Promise<void> {
+  boundHeapGrowth();
   const logger = createLogger('gateway');
   try {
     const settings = loadConfig(gatewaySettings);

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import {
+  boundHeapGrowth,
   commonSettings,
   ConfigError,
   createLogger,
@@ -51,6 +52,7 @@ const embeddedSettings = {
  * in the data directory. Ctrl-C stops intake, drains every outbox and closes the database cleanly.
  */
 export async function runEmbedded(services: ServiceDefinition[]): Promise<void> {
+  boundHeapGrowth();
   const logger = createLogger('shiliu');
   let database: EmbeddedDatabase | null = null;
   const started: ServiceApp[] = [];

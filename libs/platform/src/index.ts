@@ -46,6 +46,7 @@ export * from './queue/in-process.queue';
 export * from './queue/bullmq.queue';
 export * from './service/create-service-app';
 export * from './service/health.controller';
+export * from './service/heap-growth';
 export * from './service/lean-async-bind';
 export * from './service/platform.module';
 export * from './service/service-definition';

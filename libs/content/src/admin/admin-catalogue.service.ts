@@ -162,8 +162,7 @@ export class AdminCatalogueService {
 
   async createLike(userId: string, targetType: 1 | 2, targetId: number): Promise<AdminLikeView> {
     const user = await this.userOf(userId);
-    if (targetType === 1) await this.reactions.likePost(user.id, targetId);
-    else await this.reactions.likeComment(user.id, targetId);
+    await this.reactions.like(user.id, targetType, targetId);
     return likeView((await this.lists.likeOf(this.dataSource.manager, user.id, targetType, targetId))!);
   }
 
@@ -191,8 +190,7 @@ export class AdminCatalogueService {
     for (const id of ids) {
       const like = await this.lists.like(this.dataSource.manager, id);
       if (!like) continue;
-      if (like.target_type === 1) await this.reactions.unlikePost(like.user_id, Number(like.target_id));
-      else await this.reactions.unlikeComment(like.user_id, Number(like.target_id));
+      await this.reactions.unlike(like.user_id, like.target_type, Number(like.target_id));
       deletedCount += 1;
     }
     return { deletedCount };

@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrors, CurrentPrincipal, type Principal, Reply, UserAuth } from '@shiliu/platform';
 import { IdPipe } from '@shiliu/platform';
 import { SettlesItsOwnCache } from '../shared/read-your-writes.interceptor';
-import { LikeDto, TARGET_NOTE } from './reaction.dto';
+import { LikeDto } from './reaction.dto';
 import { type CollectState, type LikeState, ReactionService } from './reaction.service';
 
 @ApiTags('likes')
@@ -18,8 +18,7 @@ export class ReactionController {
   @SettlesItsOwnCache()
   @Post('likes')
   async like(@CurrentPrincipal() principal: Principal, @Body() body: LikeDto): Promise<Reply<LikeState>> {
-    const state = body.target_type === TARGET_NOTE ? await this.reactions.likePost(principal.id, body.target_id) : await this.reactions.likeComment(principal.id, body.target_id);
-    return new Reply('点赞成功', state);
+    return new Reply('点赞成功', await this.reactions.like(principal.id, body.target_type, body.target_id));
   }
 
   @ApiOperation({ summary: '取消点赞（未点赞时无变化）' })
@@ -28,8 +27,7 @@ export class ReactionController {
   @SettlesItsOwnCache()
   @Delete('likes')
   async unlike(@CurrentPrincipal() principal: Principal, @Body() body: LikeDto): Promise<Reply<LikeState>> {
-    const state = body.target_type === TARGET_NOTE ? await this.reactions.unlikePost(principal.id, body.target_id) : await this.reactions.unlikeComment(principal.id, body.target_id);
-    return new Reply('取消点赞成功', state);
+    return new Reply('取消点赞成功', await this.reactions.unlike(principal.id, body.target_type, body.target_id));
   }
 
   @ApiOperation({ summary: '收藏笔记' })

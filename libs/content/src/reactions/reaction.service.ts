@@ -15,6 +15,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { AuthorRepository } from '../authors/author.repository';
 import { ReadCache } from '../shared/read-cache';
 import { notFound } from '../shared/sql';
+import { TARGET_NOTE } from './reaction.dto';
 import { type Reacted, type ReactionKind, ReactionRepository } from './reaction.repository';
 
 export interface LikeState {
@@ -58,19 +59,28 @@ export class ReactionService {
     private readonly cache: ReadCache,
   ) {}
 
-  async likePost(userId: string, postId: number): Promise<LikeState> {
+  /** A student's like of a note (1) or a comment (2). */
+  like(userId: string, targetType: 1 | 2, targetId: number): Promise<LikeState> {
+    return targetType === TARGET_NOTE ? this.likePost(userId, targetId) : this.likeComment(userId, targetId);
+  }
+
+  unlike(userId: string, targetType: 1 | 2, targetId: number): Promise<LikeState> {
+    return targetType === TARGET_NOTE ? this.unlikePost(userId, targetId) : this.unlikeComment(userId, targetId);
+  }
+
+  private async likePost(userId: string, postId: number): Promise<LikeState> {
     return { liked: true, likeCount: made(await this.tap('note like', userId, postId, true)) };
   }
 
-  async unlikePost(userId: string, postId: number): Promise<LikeState> {
+  private async unlikePost(userId: string, postId: number): Promise<LikeState> {
     return { liked: false, likeCount: takenBack(await this.tap('note like', userId, postId, false)) };
   }
 
-  async likeComment(userId: string, commentId: number): Promise<LikeState> {
+  private async likeComment(userId: string, commentId: number): Promise<LikeState> {
     return { liked: true, likeCount: made(await this.tap('comment like', userId, commentId, true)) };
   }
 
-  async unlikeComment(userId: string, commentId: number): Promise<LikeState> {
+  private async unlikeComment(userId: string, commentId: number): Promise<LikeState> {
     return { liked: false, likeCount: takenBack(await this.tap('comment like', userId, commentId, false)) };
   }
 

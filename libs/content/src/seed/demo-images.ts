@@ -1,6 +1,5 @@
 import type { ObjectStorage } from '@shiliu/platform';
 import { fileUrl } from '@shiliu/platform';
-import sharp from 'sharp';
 
 /** Colour pairs for the demo images' gradients. */
 const PALETTES: readonly [string, string][] = [
@@ -56,6 +55,8 @@ function artwork(width: number, height: number, [from, to]: [string, string], ra
  * uploads will be; answers their URLs. Keys are fixed, so a second run overwrites rather than piles up.
  */
 export async function storeDemoImages(storage: ObjectStorage, count = 36): Promise<string[]> {
+  // Loaded here only: a content process that never seeds keeps libvips (several MB of native memory) out of its RSS.
+  const { default: sharp } = await import('sharp');
   const random = prng(20251122);
   const urls: string[] = [];
   for (let i = 0; i < count; i++) {

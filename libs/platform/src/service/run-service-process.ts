@@ -14,6 +14,7 @@ import { startMetricsServer } from '../metrics/metrics-server';
 import { MinioStorage } from '../storage/minio.storage';
 import { createServiceApp } from './create-service-app';
 import type { ServiceDefinition, ServiceName } from './service-definition';
+import { boundHeapGrowth } from './heap-growth';
 
 /** How long a service keeps an idle keep-alive connection open (well beyond the gateway's 4 s). */
 const KEEP_ALIVE_MS = 65_000;
@@ -118,6 +119,7 @@ async function runServiceTask(definition: ServiceDefinition, task: ServiceTask, 
  * SIGTERM and SIGINT stop taking requests, drain the outbox and close connections before exiting.
  */
 export async function runServiceProcess(definition: ServiceDefinition): Promise<void> {
+  boundHeapGrowth();
   const logger = createLogger(definition.name);
   const task = serviceTaskOf(process.argv.slice(2));
   if (task) {
