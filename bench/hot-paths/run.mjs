@@ -373,7 +373,7 @@ for (const mode of modes) {
     Object.entries({ ...Object.fromEntries(Object.entries(processes).map(([name, child]) => [name, child.pid])), postgres: infraPid('postgres'), kafka: mode === 'distributed' ? infraPid('kafka') : null, autocannon: process.pid }).filter(([, pid]) => pid),
   );
   // The fill's aftermath (the processes taking in its notices, PostgreSQL's background work) would land in the first case.
-  const settled = await quiet(Object.fromEntries(Object.entries(watched).filter(([name]) => name !== 'autocannon' && name !== 'kafka')));
+  const settled = await quiet(Object.fromEntries(Object.entries(watched).filter(([name]) => !['autocannon', 'kafka'].includes(name))));
   console.log(settled === null ? `  ! still busy ${QUIET_LIMIT_S} s after the fill` : `quiet ${settled} s after the fill`);
   const rows = [];
   for (const each of selectedCases) {
