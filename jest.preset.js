@@ -14,6 +14,10 @@ module.exports = {
   moduleNameMapper: {
     // Test helpers live outside the platform's production exports.
     '^@shiliu/platform/testing$': path.join(__dirname, 'libs/platform/src/testing/index.ts'),
+    // Entry points that load part of a library, for processes that need no more.
+    '^@shiliu/platform/core$': path.join(__dirname, 'libs/platform/src/core.ts'),
+    '^@shiliu/platform/bullmq$': path.join(__dirname, 'libs/platform/src/queue/bullmq.queue.ts'),
+    '^@shiliu/gateway/embedded$': path.join(__dirname, 'libs/gateway/src/embedded.ts'),
     ...Object.fromEntries(libs.map((lib) => [`^@shiliu/${lib}$`, path.join(__dirname, 'libs', lib, 'src', 'index.ts')])),
   },
   setupFiles: [path.join(__dirname, 'libs/platform/test/setup-env.js')],

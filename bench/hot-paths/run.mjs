@@ -289,6 +289,9 @@ async function outboxesDrained(databaseUrl) {
   }
 }
 
+/** How long after the last run the bench reads the processes' memory a second time. */
+const SETTLE_S = 30;
+
 /** How long the bench waits for the processes to go quiet after the fill before it measures anyway. */
 const QUIET_LIMIT_S = 60;
 
@@ -314,13 +317,13 @@ async function stopProcess(child) {
 
 const f = (n, digits = 0) => n.toFixed(digits).padStart(7);
 /** One mode's table, printed as soon as it is measured. */
-function report(mode, rows, rest, loaded) {
+function report(mode, rows, rest, loaded, idle) {
   console.log(`\n${mode}: ${USERS} users, ${NOTES} notes, ${COMMENTS} comments, ${LIKES} likes; ${CONNECTIONS} connections, ${seconds} s per case; SQL floor through a pool of the service's size`);
   console.log(`| path | bytes | API req/s | p50 ms | p99 ms | SQL req/s | SQL p99 ms | bare HTTP req/s | API / SQL |\n|---|---|---|---|---|---|---|---|---|`);
   for (const { name, size, api, sql, bare: b } of rows) {
     console.log(`| ${name} | ${size} | ${f(api.rps)} | ${f(api.p50, 1)} | ${f(api.p99, 1)} | ${f(sql.rps)} | ${f(sql.p99, 1)} | ${f(b.rps)} | ${f((api.rps / sql.rps) * 100)}% |`);
   }
-  console.log(`RSS MB at rest → after load: ${Object.keys(rest).map((name) => `${name} ${rest[name]} → ${loaded[name]}`).join(', ')}`);
+  console.log(`RSS MB at rest → right after load → ${SETTLE_S} s later: ${Object.keys(rest).map((name) => `${name} ${rest[name]} → ${loaded[name]} → ${idle[name]}`).join(', ')}`);
   const names = Object.keys(rows[0]?.api.cpuMs ?? {});
   if (names.length === 0) return;
   console.log(`\nCPU ms a request during each API run and until its events were handed over\n| path | ${names.join(' | ')} | events handed over s after the run |\n|---|${names.map(() => '---').join('|')}|---|`);
@@ -397,8 +400,12 @@ for (const mode of modes) {
     rows.push({ name: each.name, size, api, sql, bare: bareHttp });
   }
   const loaded = Object.fromEntries(Object.entries(processes).map(([name, child]) => [name, rssOf(child.pid)]));
+  // Right after the last run a process still holds that run's garbage; V8's memory reducer hands it back once the
+  // process has been idle for several seconds. What an operator's memory graph shows after a burst is the second.
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_S * 1000));
+  const idle = Object.fromEntries(Object.entries(processes).map(([name, child]) => [name, rssOf(child.pid)]));
   for (const child of Object.values(processes)) await stopProcess(child);
-  report(mode, rows, rest, loaded);
+  report(mode, rows, rest, loaded, idle);
 }
 bare.kill();
 process.exit(0);

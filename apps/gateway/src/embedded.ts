@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { authService } from '@shiliu/auth';
 import { contentService } from '@shiliu/content';
-import { runEmbedded } from '@shiliu/gateway';
+import { runEmbedded } from '@shiliu/gateway/embedded';
 import { mediaService } from '@shiliu/media';
 import { notifyService } from '@shiliu/notify';
 import { searchService } from '@shiliu/search';

@@ -2,7 +2,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { type BeforeApplicationShutdown, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { AnswerTracker, EnvelopeExceptionFilter, EnvelopeInterceptor, httpMetricsMiddleware, leanAsyncResourceBind, NestPinoLogger, type RevocationList } from '@shiliu/platform';
+import { AnswerTracker, EnvelopeExceptionFilter, EnvelopeInterceptor, httpMetricsMiddleware, leanAsyncResourceBind, NestPinoLogger, type RevocationList } from '@shiliu/platform/core';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { z } from 'zod';

@@ -10,7 +10,7 @@ import {
   startMetricsServer,
   url,
   type ServiceName,
-} from '@shiliu/platform';
+} from '@shiliu/platform/core';
 import { apiDocument } from '@shiliu/contracts';
 import { Redis } from 'ioredis';
 import { z } from 'zod';

@@ -1,7 +1,7 @@
 import { Controller, Get, HttpException, Inject, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { ApiExcludeController, type OpenAPIObject } from '@nestjs/swagger';
-import { envelope } from '@shiliu/platform';
+import type { OpenAPIObject } from '@nestjs/swagger';
+import { envelope } from '@shiliu/platform/core';
 import type { ServiceProbe } from './service-probe';
 
 export const GATEWAY_OPTIONS = Symbol('GATEWAY_OPTIONS');
@@ -13,7 +13,6 @@ export interface GatewayRouteOptions {
 }
 
 /** The calls the gateway answers itself. */
-@ApiExcludeController()
 @Controller('api')
 export class GatewayController {
   constructor(@Inject(GATEWAY_OPTIONS) private readonly options: GatewayRouteOptions) {}
@@ -36,7 +35,6 @@ export class GatewayController {
 }
 
 /** The gateway process itself answers: for probes that must not fail because one service behind it is down. */
-@ApiExcludeController()
 @Controller('health')
 export class GatewayProbeController {
   @Get('live')

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
-import { carriesRevokedSession, contextForRequest, gatewayUpstreamErrors, REQUEST_ID_HEADER, type RevocationList, runInContext, timeHttpCall } from '@shiliu/platform';
+import { carriesRevokedSession, contextForRequest, gatewayUpstreamErrors, REQUEST_ID_HEADER, type RevocationList, runInContext, timeHttpCall } from '@shiliu/platform/core';
 import type { Logger } from 'pino';
 import proxyAddress from 'proxy-addr';
 import { limitsOf, routeLimits, type RouteLimitTable } from './route-limits';

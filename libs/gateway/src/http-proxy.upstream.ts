@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { Transform } from 'node:stream';
-import { gatewayUpstreamErrors, type ServiceName } from '@shiliu/platform';
+import { gatewayUpstreamErrors, type ServiceName } from '@shiliu/platform/core';
 import { type Dispatcher, Pool } from 'undici';
 import { type Caller, failCall, type Upstream } from './upstream';
 import type { RouteEntry } from './route-table';

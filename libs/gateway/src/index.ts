@@ -9,6 +9,4 @@ export * from './route-matcher';
 export * from './route-table';
 export * from './service-probe';
 export * from './upstream';
-export * from './embedded-host';
-export * from './embedded-postgres';
 export * from './distributed-gateway';

@@ -1,4 +1,4 @@
-import { JSON_BODY_LIMIT_BYTES } from '@shiliu/platform';
+import { JSON_BODY_LIMIT_BYTES } from '@shiliu/platform/core';
 import type { RouteEntry } from './route-table';
 
 /** Request timeout and body size per kind of call (public-side.md §9: 60 s requests, 300 s and 100 MB for video). */

@@ -8,7 +8,7 @@
  * The gateway's own routes (/api/health, /api/docs/*, /metrics) are not here
  * because it answers them without a hop.
  */
-import type { ServiceName } from '@shiliu/platform';
+import type { ServiceName } from '@shiliu/platform/core';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

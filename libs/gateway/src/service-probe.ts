@@ -1,4 +1,4 @@
-import type { ServiceName } from '@shiliu/platform';
+import type { ServiceName } from '@shiliu/platform/core';
 
 export type ServiceStatus = 'up' | 'down';
 

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { envelope, messageForStatus } from '@shiliu/platform';
+import { envelope, messageForStatus } from '@shiliu/platform/core';
 import type { RouteEntry } from './route-table';
 import type { RouteLimits } from './route-limits';
 

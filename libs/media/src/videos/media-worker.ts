@@ -7,10 +7,10 @@ import {
   migrate,
   MinioStorage,
   Outbox,
-  startBullMqWorker,
   startMetricsServer,
   url,
 } from '@shiliu/platform';
+import { startBullMqWorker } from '@shiliu/platform/bullmq';
 import { Redis } from 'ioredis';
 import { z } from 'zod';
 import { mediaMigrations } from '../migrations/media-migrations';

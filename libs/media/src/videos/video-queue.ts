@@ -1,5 +1,6 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
-import { BullMqJobQueue, InProcessJobQueue, type JobHandlers, type JobPolicy, type JobQueue, LOGGER, REDIS, SERVICE_NAME } from '@shiliu/platform';
+import { InProcessJobQueue, type JobHandlers, type JobPolicy, type JobQueue, LOGGER, REDIS, SERVICE_NAME } from '@shiliu/platform';
+import { BullMqJobQueue } from '@shiliu/platform/bullmq';
 import type { ConnectionOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';

@@ -2,6 +2,9 @@ import type { NextFunction, Request, Response } from 'express';
 import { envelope } from './envelope';
 import { messageForStatus } from './messages';
 
+/** The one limit on a request body other than uploads, in both modes: services and the gateway count arriving bytes against it. */
+export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
+
 /** Deeper than any request of ours needs; deep enough input exhausts validators' recursion instead. */
 export const MAX_INPUT_DEPTH = 32;
 

@@ -1,3 +1,5 @@
+// Its own entry point (`@shiliu/platform/bullmq`), outside the platform's index: only media queues work, and BullMQ
+// with its dependencies would cost every other process about 3 MB of heap.
 import { Queue, Worker, type ConnectionOptions } from 'bullmq';
 import type { Logger } from 'pino';
 import { queueDepthSources, queueJobDuration, queueJobsFailed } from '../metrics/metrics';

@@ -19,7 +19,7 @@ import { KafkaEventServer } from '../events/kafka-event.server';
 import { OutboxRelay } from '../events/outbox-relay';
 import { AnswerTracker } from '../http/answer-tracker';
 import { directRoutesHandler, type RequestHandler } from '../http/direct-routes';
-import { bodyErrorMiddleware, inputGuardMiddleware } from '../http/input-guard';
+import { bodyErrorMiddleware, inputGuardMiddleware, JSON_BODY_LIMIT_BYTES } from '../http/input-guard';
 import { requestContextMiddleware } from '../http/request-context.middleware';
 import { NestPinoLogger } from '../logging/nest-logger';
 import { httpMetricsMiddleware } from '../metrics/metrics';
@@ -65,8 +65,6 @@ export interface ServiceApp {
   close(): Promise<void>;
 }
 
-/** The one limit on a request body other than uploads, in both modes: services and the gateway count arriving bytes against it. */
-export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 const JSON_BODY_LIMIT = `${JSON_BODY_LIMIT_BYTES}b`;
 
 /**
