@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { NODE_FLAGS } from '../scripts/lib.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -67,7 +68,7 @@ export function start(env, name, entry, extra) {
   const loader = entry.endsWith('.ts') ? ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register'] : [];
   const profile = process.env.PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE_DIR}`, `--cpu-prof-name=${name.replaceAll(' ', '-')}.cpuprofile`] : [];
   if (!existsSync(join(root, entry))) throw new Error(`${entry} is missing: build it first (npm run build)`);
-  const child = spawn(process.execPath, [...profile, ...loader, entry], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, ...profile, ...loader, entry], {
     cwd: root,
     env: { ...env, TS_NODE_PROJECT: join(root, 'tsconfig.base.json'), LOG_LEVEL: 'warn', NODE_ENV: 'production', METRICS_PORT: '0', ...extra },
     stdio: ['ignore', 'inherit', 'inherit'],

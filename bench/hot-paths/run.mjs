@@ -21,6 +21,7 @@ import { importPKCS8, SignJWT } from 'jose';
 import pg from 'pg';
 import { createRequire } from 'node:module';
 import { benchEnv, cpuSecondsOf, freshDatabase, infraPid, root, start, tokenKeys, waitFor } from '../lib.mjs';
+import { NODE_FLAGS } from '../../scripts/lib.mjs';
 
 const { ReactionRepository } = createRequire(import.meta.url)('../../libs/content/dist/reactions/reaction.repository.js');
 const reactions = new ReactionRepository();
@@ -251,7 +252,7 @@ function launch(mode, name, entry, extra) {
   if (!PROFILE_DIR) return start(env, name, entry, extra);
   const dir = join(PROFILE_DIR, mode);
   mkdirSync(dir, { recursive: true });
-  const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, `--cpu-prof-name=${name}.cpuprofile`, entry], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, '--cpu-prof', `--cpu-prof-dir=${dir}`, `--cpu-prof-name=${name}.cpuprofile`, entry], {
     cwd: root,
     env: { ...env, TS_NODE_PROJECT: join(root, 'tsconfig.base.json'), LOG_LEVEL: 'warn', NODE_ENV: 'production', METRICS_PORT: '0', ...extra },
     stdio: ['ignore', 'inherit', 'inherit'],
