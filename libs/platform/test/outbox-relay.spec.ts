@@ -75,3 +75,45 @@ describe('the outbox relay', () => {
     expect(publisher.published.length).toBe(before);
   });
 });
+
+describe('the outbox relay under a steady stream of events', () => {
+  /** Commits 200 events from 8 writers, one transaction each, and counts the batches the relay publishes them in. */
+  async function batchesFor(roundGapMs?: number): Promise<{ batches: number; published: number }> {
+    const schema = `fx_relay_${randomUUID().slice(0, 8)}`;
+    const dataSource = createServiceDataSource({ url: requireEnv('DATABASE_URL'), schema, entities: [], migrations: [] });
+    await dataSource.initialize();
+    await migrate(dataSource);
+    await dataSource.query(`DROP TRIGGER "outbox_notify" ON "${schema}"."outbox"`);
+    let batches = 0;
+    const publisher = new (class extends RecordingPublisher {
+      override async publish(records: OutboxRecord[]): Promise<void> {
+        batches += 1;
+        await super.publish(records);
+      }
+    })();
+    const relay = new OutboxRelay(dataSource, publisher, pino({ level: 'silent' }), requireEnv('DATABASE_URL'), 60 * 60 * 1000, roundGapMs);
+    try {
+      await relay.start();
+      const outbox = new Outbox();
+      await Promise.all(
+        Array.from({ length: 8 }, async (_, writer) => {
+          for (let i = 0; i < 25; i++) await dataSource.transaction((manager) => outbox.add(manager, noted, { seq: writer * 25 + i }));
+        }),
+      );
+      await relay.flush();
+      return { batches, published: new Set(publisher.published.map((record) => record.envelope.id)).size };
+    } finally {
+      await relay.stop();
+      await dataSource.query(`DROP SCHEMA "${schema}" CASCADE`);
+      await dataSource.destroy();
+    }
+  }
+
+  it('publishes what arrives while it works in fewer, larger batches than one round trip per event or two', async () => {
+    const eager = await batchesFor(0);
+    const paced = await batchesFor();
+    expect(eager.published).toBe(200);
+    expect(paced.published).toBe(200);
+    expect(paced.batches).toBeLessThan(eager.batches / 2);
+  });
+});
