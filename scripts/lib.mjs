@@ -8,7 +8,7 @@ export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
  * V8 flags every process of ours starts with, as the images' NODE_OPTIONS set them: 8 MB young-generation halves
- * instead of V8's 16 MB, 16-50 MB less after load for no measurable cost (bench/hot-paths/README.md, "2026-11-27,
+ * instead of V8's 16 MB, 11-57 MB less after load for no measurable cost (bench/hot-paths/README.md, "2026-11-27,
  * third session").
  */
 export const NODE_FLAGS = ['--max-semi-space-size=8'];

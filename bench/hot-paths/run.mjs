@@ -401,8 +401,8 @@ for (const mode of modes) {
     rows.push({ name: each.name, size, api, sql, bare: bareHttp });
   }
   const loaded = Object.fromEntries(Object.entries(processes).map(([name, child]) => [name, rssOf(child.pid)]));
-  // Right after the last run a process still holds that run's garbage; V8's memory reducer hands it back once the
-  // process has been idle for several seconds. What an operator's memory graph shows after a burst is the second.
+  // Right after the last run a process still holds that run's garbage; the second reading is what an operator's
+  // memory graph shows once the burst is over (whether V8 collected meanwhile is up to V8: here it mostly did not).
   await new Promise((resolve) => setTimeout(resolve, SETTLE_S * 1000));
   const idle = Object.fromEntries(Object.entries(processes).map(([name, child]) => [name, rssOf(child.pid)]));
   for (const child of Object.values(processes)) await stopProcess(child);
