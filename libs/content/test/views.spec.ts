@@ -92,6 +92,23 @@ describe.each([
     expect(await views({ query: '?skipViewCount=true' })).toBe(6);
   });
 
+  it('forgets a note’s tally once its row has it: a flush with nothing counted writes nothing', async () => {
+    const counter = app.service.app.get(ViewCounter);
+    if (redis) {
+      const tally = `shiliu:${app.schema}:views:pending`;
+      await waitFor('the tally to be empty', async () => {
+        await counter.flush();
+        return (await redis!.hlen(tally)) === 0;
+      }, 10_000);
+    }
+    const version = async () => (await app.query<{ xmin: string }>(`SELECT "xmin"::text FROM "posts" WHERE "id" = $1`, [postId]))[0].xmin;
+    await counter.flush();
+    const before = await version();
+    await counter.flush();
+    await counter.flush();
+    expect(await version()).toBe(before);
+  });
+
   it('never waits for the note’s row lock: a view is counted while a like holds the row', async () => {
     const other = new Client({ connectionString: requireEnv('DATABASE_URL') });
     await other.connect();

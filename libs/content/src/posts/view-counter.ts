@@ -50,6 +50,8 @@ declare module 'ioredis' {
   interface RedisCommander<Context> {
     /** COUNT_ONCE, sent by its hash once Redis has it (`defineCommand`). */
     countViewOnce(seen: string, tally: string, windowSeconds: number, postId: string, mark: '' | '1'): Result<number, Context>;
+    /** TAKE_OFF, sent by its hash: note ids and counts, alternating. */
+    takeViewsOff(tally: string, ...idsAndCounts: string[]): Result<number, Context>;
   }
 }
 
@@ -59,6 +61,17 @@ if ARGV[3] ~= '' and redis.call('SET', KEYS[1], '1', 'EX', ARGV[1], 'NX') then
   return redis.call('HINCRBY', KEYS[2], ARGV[2], 1)
 end
 return tonumber(redis.call('HGET', KEYS[2], ARGV[2]) or '0')`;
+
+/**
+ * Takes applied counts off the tally and drops the notes left with none. A note left at zero would otherwise stay in
+ * the hash for good, and every flush after would read it and write its row again: every note viewed since the tally
+ * began, every few seconds.
+ */
+const TAKE_OFF = `
+for i = 1, #ARGV, 2 do
+  if redis.call('HINCRBY', KEYS[1], ARGV[i], -tonumber(ARGV[i + 1])) <= 0 then redis.call('HDEL', KEYS[1], ARGV[i]) end
+end
+return 0`;
 
 /**
  * Distributed mode: one hash shared by every replica. A flush reads it, applies it, then takes exactly what it
@@ -82,6 +95,7 @@ class RedisPendingViews implements PendingViews {
   constructor(private readonly redis: Redis, private readonly key: string, private readonly seenPrefix: string) {
     // By hash rather than as source: Redis neither receives nor hashes the script again for every view.
     redis.defineCommand('countViewOnce', { numberOfKeys: 2, lua: COUNT_ONCE });
+    redis.defineCommand('takeViewsOff', { numberOfKeys: 1, lua: TAKE_OFF });
   }
 
   /** The viewer's mark, the tally and its reading in one script. */
@@ -93,13 +107,11 @@ class RedisPendingViews implements PendingViews {
     const lock = `${this.key}:flushing`;
     if ((await this.redis.set(lock, '1', 'PX', 30_000, 'NX')) !== 'OK') return;
     try {
-      const raw = await this.redis.hgetall(this.key);
-      const counts = new Map(Object.entries(raw).map(([postId, count]) => [Number(postId), Number(count)]));
-      if (counts.size === 0) return;
-      await apply(counts);
-      const taken = this.redis.multi();
-      for (const [postId, count] of counts) taken.hincrby(this.key, String(postId), -count);
-      await taken.exec();
+      const raw = Object.entries(await this.redis.hgetall(this.key));
+      if (raw.length === 0) return;
+      // A note at zero (left by a build that kept them) needs no write, only dropping.
+      await apply(new Map(raw.map(([postId, count]) => [Number(postId), Number(count)] as const).filter(([, count]) => count > 0)));
+      await this.redis.takeViewsOff(this.key, ...raw.flat());
     } finally {
       await this.redis.del(lock);
     }
