@@ -1,5 +1,6 @@
 import {
   boundHeapGrowth,
+  collectWhenIdle,
   commonSettings,
   ConfigError,
   createLogger,
@@ -40,6 +41,7 @@ const gatewaySettings = {
 /** The gateway as its own process (distributed mode): proxies by route table to the services named in the environment. */
 export async function runDistributedGateway(): Promise<void> {
   boundHeapGrowth();
+  collectWhenIdle();
   const logger = createLogger('gateway');
   try {
     const settings = loadConfig(gatewaySettings);

@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import {
   boundHeapGrowth,
+  collectWhenIdle,
   commonSettings,
   ConfigError,
   createLogger,
@@ -53,6 +54,7 @@ const embeddedSettings = {
  */
 export async function runEmbedded(services: ServiceDefinition[]): Promise<void> {
   boundHeapGrowth();
+  collectWhenIdle();
   const logger = createLogger('shiliu');
   let database: EmbeddedDatabase | null = null;
   const started: ServiceApp[] = [];

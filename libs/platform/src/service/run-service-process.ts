@@ -15,6 +15,7 @@ import { MinioStorage } from '../storage/minio.storage';
 import { createServiceApp } from './create-service-app';
 import type { ServiceDefinition, ServiceName } from './service-definition';
 import { boundHeapGrowth } from './heap-growth';
+import { collectWhenIdle } from './idle-collection';
 
 /** How long a service keeps an idle keep-alive connection open (well beyond the gateway's 4 s). */
 const KEEP_ALIVE_MS = 65_000;
@@ -131,6 +132,7 @@ export async function runServiceProcess(definition: ServiceDefinition): Promise<
       process.exit(1);
     }
   }
+  collectWhenIdle();
   try {
     const settings = loadConfig(distributedSettings(definition.name));
     // ioredis reconnects by itself, at start-up as later; readiness reports it down meanwhile.
