@@ -7,36 +7,46 @@ const MB = 1024 * 1024;
 const run = promisify(execFile);
 
 describe('IdleCollectionRule', () => {
-  it('collects after two quiet seconds once the heap has grown', () => {
+  it('collects after two quiet seconds once the old generation has grown', () => {
     const rule = new IdleCollectionRule(50 * MB);
-    expect(rule.shouldCollect(0.9, 120 * MB)).toBe(false);
-    expect(rule.shouldCollect(0.01, 120 * MB)).toBe(false);
-    expect(rule.shouldCollect(0.01, 120 * MB)).toBe(true);
+    expect(rule.shouldCollect(0.9, 120 * MB, 1_000)).toBe(false);
+    expect(rule.shouldCollect(0.01, 120 * MB, 2_000)).toBe(false);
+    expect(rule.shouldCollect(0.01, 120 * MB, 3_000)).toBe(true);
   });
 
   it('waits for two quiet seconds in a row', () => {
     const rule = new IdleCollectionRule(50 * MB);
-    expect(rule.shouldCollect(0.01, 120 * MB)).toBe(false);
-    expect(rule.shouldCollect(0.3, 120 * MB)).toBe(false);
-    expect(rule.shouldCollect(0.01, 120 * MB)).toBe(false);
-    expect(rule.shouldCollect(0.01, 120 * MB)).toBe(true);
+    expect(rule.shouldCollect(0.01, 120 * MB, 1_000)).toBe(false);
+    expect(rule.shouldCollect(0.03, 120 * MB, 2_000)).toBe(false);
+    expect(rule.shouldCollect(0.01, 120 * MB, 3_000)).toBe(false);
+    expect(rule.shouldCollect(0.01, 120 * MB, 4_000)).toBe(true);
   });
 
-  it('leaves a quiet process alone when its heap has not grown', () => {
+  it('leaves a quiet process alone when its old generation has not grown', () => {
     const rule = new IdleCollectionRule(50 * MB);
-    for (let second = 0; second < 10; second++) expect(rule.shouldCollect(0, 60 * MB)).toBe(false);
+    for (let second = 1; second <= 10; second++) expect(rule.shouldCollect(0, 53 * MB, second * 1_000)).toBe(false);
   });
 
-  it('collects once per growth, measured from its own collection or V8’s', () => {
+  it('collects at most once in ten seconds, however much a trickle of calls promotes', () => {
     const rule = new IdleCollectionRule(50 * MB);
-    rule.shouldCollect(0, 120 * MB);
-    expect(rule.shouldCollect(0, 120 * MB)).toBe(true);
-    rule.collected(55 * MB);
-    for (let second = 0; second < 5; second++) expect(rule.shouldCollect(0, 60 * MB)).toBe(false);
-    // V8 collected by itself down to 40 MB; growth is counted from there.
-    expect(rule.shouldCollect(0.5, 40 * MB)).toBe(false);
-    rule.shouldCollect(0, 57 * MB);
-    expect(rule.shouldCollect(0, 57 * MB)).toBe(true);
+    rule.shouldCollect(0, 60 * MB, 1_000);
+    expect(rule.shouldCollect(0, 60 * MB, 2_000)).toBe(true);
+    rule.collected(50 * MB, 2_000);
+    rule.shouldCollect(0, 60 * MB, 3_000);
+    expect(rule.shouldCollect(0, 60 * MB, 4_000)).toBe(false);
+    expect(rule.shouldCollect(0, 60 * MB, 11_000)).toBe(false);
+    expect(rule.shouldCollect(0, 60 * MB, 12_000)).toBe(true);
+  });
+
+  it('measures growth from the last full collection, its own or V8’s', () => {
+    const rule = new IdleCollectionRule(50 * MB);
+    // V8 collected by itself down to 40 MB; 45 MB is growth enough from there, though not from 50.
+    expect(rule.shouldCollect(0.5, 40 * MB, 1_000)).toBe(false);
+    rule.shouldCollect(0, 45 * MB, 2_000);
+    expect(rule.shouldCollect(0, 45 * MB, 3_000)).toBe(true);
+    rule.collected(42 * MB, 3_000);
+    rule.shouldCollect(0, 45 * MB, 20_000);
+    expect(rule.shouldCollect(0, 45 * MB, 21_000)).toBe(false);
   });
 });
 
