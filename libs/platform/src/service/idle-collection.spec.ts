@@ -7,46 +7,36 @@ const MB = 1024 * 1024;
 const run = promisify(execFile);
 
 describe('IdleCollectionRule', () => {
-  it('collects after two quiet seconds once the old generation has grown', () => {
-    const rule = new IdleCollectionRule(50 * MB);
-    expect(rule.shouldCollect(0.9, 120 * MB, 1_000)).toBe(false);
-    expect(rule.shouldCollect(0.01, 120 * MB, 2_000)).toBe(false);
-    expect(rule.shouldCollect(0.01, 120 * MB, 3_000)).toBe(true);
+  it('collects after five quiet seconds that follow work', () => {
+    const rule = new IdleCollectionRule();
+    expect(rule.shouldCollect(0.9, 1_000)).toBe(false);
+    for (let second = 2; second <= 5; second++) expect(rule.shouldCollect(0.01, second * 1_000)).toBe(false);
+    expect(rule.shouldCollect(0.01, 6_000)).toBe(true);
   });
 
-  it('waits for two quiet seconds in a row', () => {
-    const rule = new IdleCollectionRule(50 * MB);
-    expect(rule.shouldCollect(0.01, 120 * MB, 1_000)).toBe(false);
-    expect(rule.shouldCollect(0.03, 120 * MB, 2_000)).toBe(false);
-    expect(rule.shouldCollect(0.01, 120 * MB, 3_000)).toBe(false);
-    expect(rule.shouldCollect(0.01, 120 * MB, 4_000)).toBe(true);
+  it('waits for five quiet seconds in a row', () => {
+    const rule = new IdleCollectionRule();
+    rule.shouldCollect(0.9, 1_000);
+    for (let second = 2; second <= 5; second++) rule.shouldCollect(0.01, second * 1_000);
+    expect(rule.shouldCollect(0.03, 6_000)).toBe(false);
+    for (let second = 7; second <= 10; second++) expect(rule.shouldCollect(0.01, second * 1_000)).toBe(false);
+    expect(rule.shouldCollect(0.01, 11_000)).toBe(true);
   });
 
-  it('leaves a quiet process alone when its old generation has not grown', () => {
-    const rule = new IdleCollectionRule(50 * MB);
-    for (let second = 1; second <= 10; second++) expect(rule.shouldCollect(0, 53 * MB, second * 1_000)).toBe(false);
+  it('leaves a process alone that has done no work since its last collection', () => {
+    const rule = new IdleCollectionRule();
+    for (let second = 1; second <= 60; second++) expect(rule.shouldCollect(0.05, second * 1_000) || rule.shouldCollect(0, second * 1_000 + 500)).toBe(false);
   });
 
-  it('collects at most once in ten seconds, however much a trickle of calls promotes', () => {
-    const rule = new IdleCollectionRule(50 * MB);
-    rule.shouldCollect(0, 60 * MB, 1_000);
-    expect(rule.shouldCollect(0, 60 * MB, 2_000)).toBe(true);
-    rule.collected(50 * MB, 2_000);
-    rule.shouldCollect(0, 60 * MB, 3_000);
-    expect(rule.shouldCollect(0, 60 * MB, 4_000)).toBe(false);
-    expect(rule.shouldCollect(0, 60 * MB, 11_000)).toBe(false);
-    expect(rule.shouldCollect(0, 60 * MB, 12_000)).toBe(true);
-  });
-
-  it('measures growth from the last full collection, its own or V8’s', () => {
-    const rule = new IdleCollectionRule(50 * MB);
-    // V8 collected by itself down to 40 MB; 45 MB is growth enough from there, though not from 50.
-    expect(rule.shouldCollect(0.5, 40 * MB, 1_000)).toBe(false);
-    rule.shouldCollect(0, 45 * MB, 2_000);
-    expect(rule.shouldCollect(0, 45 * MB, 3_000)).toBe(true);
-    rule.collected(42 * MB, 3_000);
-    rule.shouldCollect(0, 45 * MB, 20_000);
-    expect(rule.shouldCollect(0, 45 * MB, 21_000)).toBe(false);
+  it('collects at most once in twenty seconds, however often short bursts come', () => {
+    const rule = new IdleCollectionRule(1);
+    rule.shouldCollect(0.5, 1_000);
+    expect(rule.shouldCollect(0, 2_000)).toBe(true);
+    rule.collected(2_000);
+    rule.shouldCollect(0.5, 3_000);
+    expect(rule.shouldCollect(0, 4_000)).toBe(false);
+    expect(rule.shouldCollect(0, 21_000)).toBe(false);
+    expect(rule.shouldCollect(0, 22_000)).toBe(true);
   });
 });
 
@@ -54,7 +44,10 @@ describe('IdleCollectionRule', () => {
 async function heapAfterBurst(collecting: boolean): Promise<{ afterBurst: number; later: number }> {
   const script = `
     const v8 = require('node:v8');
-    ${collecting ? `require(${JSON.stringify(join(__dirname, 'idle-collection.ts'))}).collectWhenIdle(100);` : ''}
+    if (${collecting}) {
+      const { collectWhenIdle, IdleCollectionRule } = require(${JSON.stringify(join(__dirname, 'idle-collection.ts'))});
+      collectWhenIdle(100, new IdleCollectionRule(2));
+    }
     let burst = [];
     for (let i = 0; i < 600000; i++) burst.push({ id: i, text: 'burst-' + i, more: [i] });
     burst = null;
