@@ -7,20 +7,20 @@ const MB = 1024 * 1024;
 const run = promisify(execFile);
 
 describe('IdleCollectionRule', () => {
-  it('collects after five quiet seconds that follow work', () => {
+  it('collects after ten quiet seconds that follow work', () => {
     const rule = new IdleCollectionRule();
     expect(rule.shouldCollect(0.9, 1_000)).toBe(false);
-    for (let second = 2; second <= 5; second++) expect(rule.shouldCollect(0.01, second * 1_000)).toBe(false);
-    expect(rule.shouldCollect(0.01, 6_000)).toBe(true);
+    for (let second = 2; second <= 10; second++) expect(rule.shouldCollect(0.01, second * 1_000)).toBe(false);
+    expect(rule.shouldCollect(0.01, 11_000)).toBe(true);
   });
 
-  it('waits for five quiet seconds in a row', () => {
+  it('waits for ten quiet seconds in a row', () => {
     const rule = new IdleCollectionRule();
     rule.shouldCollect(0.9, 1_000);
-    for (let second = 2; second <= 5; second++) rule.shouldCollect(0.01, second * 1_000);
-    expect(rule.shouldCollect(0.03, 6_000)).toBe(false);
-    for (let second = 7; second <= 10; second++) expect(rule.shouldCollect(0.01, second * 1_000)).toBe(false);
-    expect(rule.shouldCollect(0.01, 11_000)).toBe(true);
+    for (let second = 2; second <= 10; second++) rule.shouldCollect(0.01, second * 1_000);
+    expect(rule.shouldCollect(0.03, 11_000)).toBe(false);
+    for (let second = 12; second <= 20; second++) expect(rule.shouldCollect(0.01, second * 1_000)).toBe(false);
+    expect(rule.shouldCollect(0.01, 21_000)).toBe(true);
   });
 
   it('leaves a process alone that has done no work since its last collection', () => {
