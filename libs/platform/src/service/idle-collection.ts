@@ -59,7 +59,7 @@ function fullCollection(): () => void {
  * after load, its old space at 42 MB in use; V8's memory reducer ran no collection in them). Collected once the
  * process is quiet, content went to 127 MB in 30-60 ms. The timer does not keep the process alive.
  */
-export function collectWhenIdle(intervalMs = 1000, rule = new IdleCollectionRule()): () => void {
+export function collectWhenIdle(intervalMs = 1000, rule = new IdleCollectionRule()): void {
   const collect = fullCollection();
   let last = performance.eventLoopUtilization();
   const timer = setInterval(() => {
@@ -71,5 +71,4 @@ export function collectWhenIdle(intervalMs = 1000, rule = new IdleCollectionRule
     rule.collected(Date.now());
   }, intervalMs);
   timer.unref();
-  return () => clearInterval(timer);
 }
