@@ -10,6 +10,14 @@ export interface RateLimitSettings {
 /** How often a replica adds its counts to the shared ones and learns the others'. */
 export const RATE_LIMIT_SYNC_MS = 100;
 
+export interface RateLimiterOptions {
+  /** Where the shared counts live in Redis. */
+  keyPrefix?: string;
+  now?: () => number;
+  /** How often the counts are shared on a timer; 0 leaves it to whoever calls `sync`, as a test that counts exactly must. */
+  syncEveryMs?: number;
+}
+
 interface Tally {
   /** The window the counts belong to (its number since the epoch). */
   window: number;
@@ -34,20 +42,27 @@ export class RateLimiter {
   /** The window whose past tallies were last forgotten. */
   private pruned = 0;
   private readonly windowMs: number;
-  private readonly timer: NodeJS.Timeout;
+  private readonly timer?: NodeJS.Timeout;
   private syncing: Promise<void> | null = null;
   private unshared = false;
+
+  private readonly keyPrefix: string;
+  private readonly now: () => number;
 
   constructor(
     private readonly settings: RateLimitSettings,
     private readonly redis?: Redis,
     private readonly logger?: Logger,
-    private readonly keyPrefix = 'shiliu:gateway:rl',
-    private readonly now: () => number = () => Date.now(),
+    options: RateLimiterOptions = {},
   ) {
     this.windowMs = settings.windowSeconds * 1000;
-    this.timer = setInterval(() => void this.sync(), RATE_LIMIT_SYNC_MS);
-    this.timer.unref();
+    this.keyPrefix = options.keyPrefix ?? 'shiliu:gateway:rl';
+    this.now = options.now ?? (() => Date.now());
+    const every = options.syncEveryMs ?? RATE_LIMIT_SYNC_MS;
+    if (every > 0) {
+      this.timer = setInterval(() => void this.sync(), every);
+      this.timer.unref();
+    }
   }
 
   /** Counts a call; answers how many seconds the client must wait, or 0 when the call may go on. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { RateLimiter } from '../src';
-import { requireEnv } from '@shiliu/platform/testing';
+import { requireEnv, waitFor } from '@shiliu/platform/testing';
 import { Redis } from 'ioredis';
 
 // Two gateway replicas' limiters over the real Redis; each test has a key prefix of its own.
@@ -9,8 +9,13 @@ describe('RateLimiter', () => {
   const limiters: RateLimiter[] = [];
   /** Mid-window, so that no test runs into the next minute. */
   let clock = 0;
-  const replica = (points: number, prefix: string, shared: Redis | undefined = redis) => {
-    const limiter = new RateLimiter({ points, windowSeconds: 60 }, shared, undefined, prefix, () => clock);
+  const replica = (points: number, prefix: string, shared: Redis | undefined = redis, syncEveryMs = 0) => {
+    const limiter = new RateLimiter({ points, windowSeconds: 60 }, shared, undefined, {
+      keyPrefix: prefix,
+      now: () => clock,
+      // By default every share happens where the test says; a timer's could add a refused call to the count mid-test.
+      syncEveryMs,
+    });
     limiters.push(limiter);
     return limiter;
   };
@@ -51,6 +56,14 @@ describe('RateLimiter', () => {
     expect(a.consume('10.0.0.1')).toBeGreaterThan(0);
     expect(Number(await redis.get(`${prefix}:${Math.floor(clock / 60_000)}:10.0.0.1`))).toBe(6);
     expect(await redis.pttl(`${prefix}:${Math.floor(clock / 60_000)}:10.0.0.1`)).toBeGreaterThan(60_000);
+  });
+
+  it('shares its counts on its own timer', async () => {
+    const prefix = `test:rl:${randomUUID()}`;
+    const limiter = replica(5, prefix, redis, 20);
+    for (let i = 0; i < 3; i++) limiter.consume('10.0.0.1');
+    const key = `${prefix}:${Math.floor(clock / 60_000)}:10.0.0.1`;
+    await waitFor('the timer to share three calls', async () => Number(await redis.get(key)) === 3, 5_000, 20);
   });
 
   it('counts in memory while Redis is unreachable and adds those calls once it answers again', async () => {
