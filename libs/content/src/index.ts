@@ -10,6 +10,7 @@ import { ViewCountNotices1764400000000 } from './migrations/1764400000000-view-c
 import { TapsCommitWithoutFlush1764500000000 } from './migrations/1764500000000-taps-commit-without-flush';
 import { commentPageRoute } from './comments/comment-page.route';
 import { postDetailRoute } from './posts/post-detail.route';
+import { likeRoutes } from './reactions/like.route';
 import { seedDemoContent } from './seed/demo-seed';
 
 export const contentService: ServiceDefinition = {
@@ -19,7 +20,7 @@ export const contentService: ServiceDefinition = {
   migrations: [ContentTables1763790000000, ImageDetails1763810000000, ViewsOffTheRowLock1763900000000, ReadCacheNotices1764000000000, ReadCacheTagNotices1764200000000, ReactionFunction1764300000000, ViewCountNotices1764400000000, TapsCommitWithoutFlush1764500000000],
   seed: seedDemoContent,
   readModels: [{ table: 'authors', follows: ['user'] }],
-  directRoutes: (app) => [postDetailRoute(app), commentPageRoute(app)],
+  directRoutes: (app) => [postDetailRoute(app), commentPageRoute(app), ...likeRoutes(app)],
 };
 
 export { defaultCategories } from './migrations/1763790000000-content-tables';

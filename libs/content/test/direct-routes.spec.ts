@@ -14,11 +14,12 @@ interface CommentPage {
 }
 
 /**
- * A note's detail and its comment pages are answered before express and Nest (postDetailRoute, commentPageRoute).
- * A query parameter they do not know sends the same call through Nest instead (its validation drops the
- * parameter), so every answer here is compared with Nest's own.
+ * A note's detail, its comment pages and a like are answered before express and Nest (postDetailRoute,
+ * commentPageRoute, likeRoutes). A query parameter they do not know, or a like's fields written as text, sends the
+ * same call through Nest instead (its validation drops the parameter, or converts the text), so every answer here is
+ * compared with Nest's own.
  */
-describe('the note detail and comment pages answered before Nest', () => {
+describe('the note detail, comment pages and likes answered before Nest', () => {
   let app: ContentTestApp;
   let author: TestUser;
   let reader: TestUser;
@@ -115,6 +116,49 @@ describe('the note detail and comment pages answered before Nest', () => {
     expect(again.status).toBe(304);
     expect(await again.text()).toBe('');
     expect(nestCalls).not.toHaveBeenCalled();
+  });
+
+  it('likes and unlikes a note or a comment as Nest does, and leaves to Nest every body it does not take', async () => {
+    interface LikeState {
+      liked: boolean;
+      likeCount: number;
+    }
+    const liker = await app.user({ nickname: '点赞的人' });
+    const tap = (method: 'POST' | 'DELETE', body: unknown, token: string | null = liker.token) => app.call<LikeState>(method, '/api/likes', { token: token ?? undefined, body });
+    const commentId = (await app.call<CommentPage>('GET', `/api/posts/${postId}/comments?via=nest`)).body.data.comments[0].id;
+    for (const [type, id] of [[1, postId], [2, commentId]] as const) {
+      nestCalls.mockClear();
+      const liked = await tap('POST', { target_type: type, target_id: id });
+      expect(nestCalls).not.toHaveBeenCalled();
+      // The same tap again, its fields written as text: Nest converts them, and liking twice counts once.
+      const again = await tap('POST', { target_id: String(id), target_type: String(type) });
+      expect(nestCalls).toHaveBeenCalledTimes(1);
+      expect(liked.status).toBe(200);
+      expect(liked.body).toEqual(again.body);
+      expect(liked.body.message).toBe('点赞成功');
+      expect(liked.body.data.liked).toBe(true);
+      const unliked = await tap('DELETE', { target_type: type, target_id: id });
+      const unlikedByNest = await tap('DELETE', { target_type: type, target_id: id, extra: 1 });
+      expect(nestCalls).toHaveBeenCalledTimes(2);
+      expect(unliked.body).toEqual(unlikedByNest.body);
+      expect(unliked.body).toEqual({ code: 200, message: '取消点赞成功', data: { liked: false, likeCount: liked.body.data.likeCount - 1 } });
+    }
+    const [missing, missingByNest] = [await tap('POST', { target_type: 1, target_id: 999999999 }), await tap('POST', { target_type: '1', target_id: '999999999' })];
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual(missingByNest.body);
+    const [draft, draftByNest] = [await tap('DELETE', { target_type: 1, target_id: draftId }), await tap('DELETE', { target_type: '1', target_id: String(draftId) })];
+    expect(draft.status).toBe(404);
+    expect(draft.body).toEqual(draftByNest.body);
+    nestCalls.mockClear();
+    expect((await tap('POST', { target_type: 3, target_id: postId })).body.message).toBe('target_type 必须是 1（笔记）或 2（评论）');
+    expect((await tap('POST', { target_type: 1, target_id: 1.5 })).body.message).toBe('target_id 必须是正整数');
+    expect((await tap('POST', { target_type: 1, target_id: postId, note: '\u0000' })).body.message).toBe('请求参数不能包含空字符');
+    expect((await tap('POST', { target_type: 1, target_id: postId }, null)).status).toBe(401);
+    expect(nestCalls).toHaveBeenCalledTimes(4);
+    const notJson = await fetch(`${app.base}/api/likes`, { method: 'POST', body: '{"target_type":', headers: { 'content-type': 'application/json', authorization: `Bearer ${liker.token}` } });
+    expect(notJson.status).toBe(400);
+    expect(((await notJson.json()) as { message: string }).message).toBe('请求体不是有效的JSON');
+    expect(nestCalls).toHaveBeenCalledTimes(4);
   });
 
   it('leaves to Nest every call it does not answer exactly as Nest would: a refused token, another query, another path', async () => {

@@ -7,7 +7,8 @@ import { MemoryRevocationList } from '../auth/revocation-list';
 import { audienceClaim, TOKEN_ISSUER, TokenVerifier } from '../auth/token-verifier';
 import { metricsRegistry } from '../metrics/metrics';
 import { AnswerTracker } from './answer-tracker';
-import { type DirectRoute, type DirectWork, directRoutesHandler, oneOf, readQuery, wholeNumberIn } from './direct-routes';
+import { DIRECT_BODY_LIMIT_BYTES, type DirectRoute, type DirectWork, directRoutesHandler, oneOf, readQuery, wholeNumberIn } from './direct-routes';
+import { Reply } from './envelope.interceptor';
 import { TooManyRequestsException } from './too-many-requests';
 
 describe('a direct route reads only a query it takes exactly as given', () => {
@@ -37,11 +38,20 @@ describe("a direct route's answer", () => {
   const revocations = new MemoryRevocationList();
   const logged: { msg: string; err?: { message: string } }[] = [];
   const logger = pino({ level: 'error' }, { write: (line: string) => void logged.push(JSON.parse(line)) });
-  /** Nest, as far as these calls go: it signs every call the direct routes leave to it. */
+  /**
+   * Nest, as far as these calls go: it signs every call the direct routes leave to it, and tells the body it was
+   * given already parsed or, as its parser would, reads the rest of the stream.
+   */
   const nest = Object.assign(
-    (_req: IncomingMessage, res: ServerResponse) => {
+    (req: IncomingMessage & { body?: unknown }, res: ServerResponse) => {
       res.setHeader('x-answered-by', 'nest');
-      res.end();
+      if (req.body !== undefined) {
+        res.end(JSON.stringify({ parsed: req.body }));
+        return;
+      }
+      let raw = '';
+      req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+      req.on('end', () => res.end(JSON.stringify({ raw })));
     },
     { get: () => () => false },
   );
@@ -70,6 +80,17 @@ describe("a direct route's answer", () => {
         route('/busy', async () => {
           throw new TooManyRequestsException(2500);
         }),
+        {
+          pattern: '/tap',
+          method: 'POST',
+          match: (path, search) =>
+            path === '/tap' && search === ''
+              ? (body) => {
+                  const { n } = body as { n?: unknown };
+                  return typeof n === 'number' ? async (caller) => new Reply('好', { n, user: caller.principal.id }) : null;
+                }
+              : null,
+        },
       ],
       nest,
       answers: new AnswerTracker(),
@@ -117,5 +138,56 @@ describe("a direct route's answer", () => {
     for (const answer of await Promise.all(calls)) expect(answer.headers.get('x-answered-by')).toBe('nest');
     expect((await fetch(`${base}/who`)).headers.get('x-answered-by')).toBeNull();
     expect(await durations()).not.toContainEqual(expect.objectContaining({ labels: expect.objectContaining({ service: 'direct-spec', status: '401' }) }));
+  });
+
+  describe('a direct write', () => {
+    const tap = async (body: string, headers: Record<string, string> = {}, method = 'POST', path = '/tap') =>
+      fetch(`${base}${path}`, { method, body, headers: { 'content-type': 'application/json', authorization: `Bearer ${await token('session-tap')}`, ...headers } });
+
+    it('answers a logged-in user’s JSON body it takes, with the reply’s message, counted under its method', async () => {
+      const answer = await tap('{"n":7}');
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('x-answered-by')).toBeNull();
+      expect(answer.headers.get('etag')).toMatch(/^W\//);
+      expect(await answer.json()).toEqual({ code: 200, message: '好', data: { n: 7, user: '42' } });
+      expect((await tap('\uFEFF {"n":8}', { 'content-type': 'Application/JSON; charset=UTF-8' })).headers.get('x-answered-by')).toBeNull();
+      expect(await durations()).toContainEqual(
+        expect.objectContaining({ metricName: 'shiliu_http_request_duration_seconds_count', labels: { service: 'direct-spec', method: 'POST', route: '/tap', status: '200' }, value: 2 }),
+      );
+    });
+
+    it('hands a body it does not take to Nest already parsed', async () => {
+      for (const body of ['{"n":"7"}', '[]', '']) {
+        const answer = await tap(body);
+        expect(answer.headers.get('x-answered-by')).toBe('nest');
+        expect(await answer.json()).toEqual({ parsed: body === '' ? {} : JSON.parse(body) });
+      }
+    });
+
+    it('answers a body that is not JSON as Nest’s parser does', async () => {
+      for (const body of ['{"n":', '"text"', '7', 'null']) {
+        const answer = await tap(body);
+        expect(answer.status).toBe(400);
+        expect(await answer.json()).toEqual({ code: 400, message: '请求体不是有效的JSON', data: null });
+      }
+    });
+
+    it('leaves to Nest, body unread, a call without a user, another type, a large or compressed body, another method or a query', async () => {
+      const large = JSON.stringify({ n: 1, pad: 'x'.repeat(DIRECT_BODY_LIMIT_BYTES) });
+      const calls = [
+        fetch(`${base}/tap`, { method: 'POST', body: '{"n":1}', headers: { 'content-type': 'application/json' } }),
+        tap('{"n":1}', { authorization: 'Bearer not-a-token' }),
+        tap('{"n":1}', { 'content-type': 'text/plain' }),
+        tap('{"n":1}', { 'content-type': 'application/json; charset=latin1' }),
+        tap(large),
+        tap('{"n":1}', { 'content-encoding': 'gzip' }),
+        tap('{"n":1}', {}, 'DELETE'),
+        tap('{"n":1}', {}, 'POST', '/tap?x=1'),
+      ];
+      const answers = await Promise.all(calls);
+      for (const answer of answers) expect(answer.headers.get('x-answered-by')).toBe('nest');
+      expect(await answers[0].json()).toEqual({ raw: '{"n":1}' });
+      expect(await answers[4].json()).toEqual({ raw: large });
+    });
   });
 });

@@ -17,9 +17,14 @@ export class EnvelopeInterceptor implements NestInterceptor {
       map((result: unknown) => {
         // The HTTP status equals the envelope's code (DESIGN.md §4), so a created resource is a 200 too.
         if (response.statusCode === 201) response.status(200);
-        if (result instanceof Reply) return envelope(200, result.message, result.data);
-        return envelope(200, 'success', result ?? null);
+        return successEnvelope(result);
       }),
     );
   }
+}
+
+/** A handler's result as its answer: a `Reply` with its message, anything else as `success`. */
+export function successEnvelope(result: unknown): Envelope {
+  if (result instanceof Reply) return envelope(200, result.message, result.data);
+  return envelope(200, 'success', result ?? null);
 }

@@ -48,8 +48,11 @@ export function inputGuardMiddleware(req: Request, res: Response, next: NextFunc
   res.status(400).json(envelope(400, found, null));
 }
 
+/** The answer to a body that is not JSON, from whichever parser read it. */
+export const BODY_NOT_JSON = { status: 400, message: '请求体不是有效的JSON' };
+
 const bodyErrorMessages: Record<string, { status: number; message: string }> = {
-  'entity.parse.failed': { status: 400, message: '请求体不是有效的JSON' },
+  'entity.parse.failed': BODY_NOT_JSON,
   'entity.too.large': { status: 413, message: messageForStatus(413) },
   'entity.verify.failed': { status: 400, message: messageForStatus(400) },
   'request.aborted': { status: 400, message: '请求未完整发送' },
