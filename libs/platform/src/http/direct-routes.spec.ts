@@ -91,6 +91,16 @@ describe("a direct route's answer", () => {
                 }
               : null,
         },
+        {
+          pattern: '/broken',
+          method: 'DELETE',
+          match: (path) =>
+            path === '/broken'
+              ? () => {
+                  throw new Error('a reader with a fault');
+                }
+              : null,
+        },
       ],
       nest,
       answers: new AnswerTracker(),
@@ -162,6 +172,13 @@ describe("a direct route's answer", () => {
         expect(answer.headers.get('x-answered-by')).toBe('nest');
         expect(await answer.json()).toEqual({ parsed: body === '' ? {} : JSON.parse(body) });
       }
+    });
+
+    it('answers a fault of the route’s own with the spec’s 500 and logs it', async () => {
+      const answer = await tap('{}', {}, 'DELETE', '/broken');
+      expect(answer.status).toBe(500);
+      expect(await answer.json()).toEqual({ code: 500, message: '服务器内部错误', data: null });
+      expect(logged).toContainEqual(expect.objectContaining({ err: expect.objectContaining({ message: 'a reader with a fault' }) }));
     });
 
     it('answers a body that is not JSON as Nest’s parser does', async () => {

@@ -95,9 +95,19 @@ export function directRoutesHandler(options: DirectRoutesOptions): RequestHandle
   const { routes, nest } = options;
   return (req, res) => {
     const taken = routeFor(routes, req.method ?? '', req.url ?? '');
-    if (!taken) nest(req, res);
-    else if (taken.reader) void writeDirectly(options, req, res, taken.route, taken.reader);
-    else void readDirectly(options, req, res, taken.route, taken.work);
+    if (!taken) {
+      nest(req, res);
+      return;
+    }
+    const work = taken.reader ? writeDirectly(options, req, res, taken.route, taken.reader) : readDirectly(options, req, res, taken.route, taken.work);
+    // A route's own fault (its body reader threw, say) is a 500, not a process brought down by an unhandled rejection.
+    work.catch((error: unknown) => {
+      const failed = errorAnswer(error, options.logger);
+      if (res.headersSent) return;
+      res.statusCode = failed.status;
+      res.setHeader('Content-Type', 'application/json; charset=utf-8');
+      res.end(JSON.stringify(failed.body));
+    });
   };
 }
 
@@ -187,6 +197,7 @@ function bodyOf(req: IncomingMessage): Promise<Buffer> {
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.once('end', () => resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)));
     req.once('error', reject);
+    req.once('close', () => reject(new Error('request closed before its body ended')));
   });
 }
 
@@ -205,13 +216,8 @@ function parseJsonBody(bytes: Buffer): unknown {
   }
 }
 
-interface TakenCall {
-  route: DirectRoute;
-  principal: Principal | null;
-  /** The work to answer with, or, for a body that could not be read, the answer itself. */
-  work?: DirectWork;
-  refusal?: { status: number; message: string };
-}
+/** The work to answer with, or, for a body that could not be read, the refusal to answer. */
+type TakenCall = { route: DirectRoute; principal: Principal | null } & ({ work: DirectWork } | { refusal: { status: number; message: string } });
 
 /** Counts the call and opens its context, as Nest's first middleware does, then answers it. */
 function enter(options: DirectRoutesOptions, req: IncomingMessage, res: ServerResponse, call: TakenCall): void {
@@ -226,12 +232,12 @@ async function answer(options: DirectRoutesOptions, req: IncomingMessage, res: S
   try {
     const context = currentContext();
     if (context && call.principal) context.actor = call.principal.id;
-    if (call.refusal) {
+    if ('refusal' in call) {
       status = call.refusal.status;
       body = JSON.stringify(envelope(status, call.refusal.message, null));
     } else {
       const address = proxyAddr(req, options.nest.get('trust proxy fn') as (address: string, hop: number) => boolean);
-      const data = await call.work!({ principal: call.principal, address, userAgent: req.headers['user-agent'] });
+      const data = await call.work({ principal: call.principal, address, userAgent: req.headers['user-agent'] });
       status = 200;
       body = JSON.stringify(successEnvelope(data));
     }
