@@ -402,7 +402,7 @@ for (const mode of modes) {
   }
   const loaded = Object.fromEntries(Object.entries(processes).map(([name, child]) => [name, rssOf(child.pid)]));
   // Right after the last run a process still holds that run's garbage; the second reading is what an operator's
-  // memory graph shows once the burst is over (whether V8 collected meanwhile is up to V8: here it mostly did not).
+  // memory graph shows once the burst is over (each process collects once it has been quiet for ten seconds).
   await new Promise((resolve) => setTimeout(resolve, SETTLE_S * 1000));
   const idle = Object.fromEntries(Object.entries(processes).map(([name, child]) => [name, rssOf(child.pid)]));
   for (const child of Object.values(processes)) await stopProcess(child);
