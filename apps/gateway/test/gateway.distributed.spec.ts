@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { JSON_BODY_LIMIT_BYTES, metricsRegistry } from '@shiliu/platform';
 import { RateLimiter, HttpProxyUpstream, routeLimits } from '@shiliu/gateway';
+import { waitFor } from '@shiliu/platform/testing';
 import { everyServiceAt, rawConnection, testGateway } from './test-gateway';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -192,7 +193,7 @@ describe('gateway in distributed mode (HTTP proxy)', () => {
     expect(answer.status).toBe(504);
     expect(await answer.json()).toEqual({ code: 504, message: '服务响应超时，请稍后重试', data: null });
     // The gateway drops its hop to the slow service rather than leave it open until the service answers.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await waitFor('the gateway to drop its hop to the slow service', async () => slowCalls.dropped > 0, 5_000, 20);
     expect(slowCalls).toEqual({ opened: 1, dropped: 1 });
   });
 
