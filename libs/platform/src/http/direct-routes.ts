@@ -18,7 +18,7 @@ import { WHOLE_ID } from './id.pipe';
 import { BODY_NOT_JSON } from './input-guard';
 import { requestContextMiddleware } from './request-context.middleware';
 
-/** Who asks, as the route's Nest handler would have known it (an optional user, as @OptionalUserAuth reads one). */
+/** Who asks, as the route's Nest handler would have known it: a read's optional user, a write's required one. */
 export interface DirectCaller {
   principal: Principal | null;
   /** The client's address, as express's `req.ip` gives it under the app's `trust proxy` setting. */
