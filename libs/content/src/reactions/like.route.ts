@@ -1,7 +1,8 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { type DirectBodyReader, type DirectRoute, type DirectUserWork, Reply } from '@shiliu/platform';
+import { LIKED, UNLIKED } from './reaction.controller';
 import { TARGET_COMMENT, TARGET_NOTE } from './reaction.dto';
-import { ReactionService } from './reaction.service';
+import { type LikeState, ReactionService } from './reaction.service';
 
 /**
  * POST and DELETE /api/likes, a student's tap, answered before express and Nest (DirectWrite): the same calls as
@@ -11,19 +12,14 @@ import { ReactionService } from './reaction.service';
  */
 export function likeRoutes(app: INestApplicationContext): DirectRoute[] {
   const reactions = app.get(ReactionService);
-  const route = (method: 'POST' | 'DELETE', message: string): DirectRoute => ({
-    pattern: '/api/likes',
-    method,
-    match: (path, search) =>
-      path === '/api/likes' && search === ''
-        ? likeBody((targetType, targetId) => async (caller) => {
-            const userId = caller.principal.id;
-            const state = method === 'POST' ? await reactions.like(userId, targetType, targetId) : await reactions.unlike(userId, targetType, targetId);
-            return new Reply(message, state);
-          })
-        : null,
-  });
-  return [route('POST', '点赞成功'), route('DELETE', '取消点赞成功')];
+  const route = (method: 'POST' | 'DELETE', message: string, tap: (userId: string, targetType: 1 | 2, targetId: number) => Promise<LikeState>): DirectRoute => {
+    const reader = likeBody((targetType, targetId) => async (caller) => new Reply(message, await tap(caller.principal.id, targetType, targetId)));
+    return { pattern: '/api/likes', method, match: (path, search) => (path === '/api/likes' && search === '' ? reader : null) };
+  };
+  return [
+    route('POST', LIKED, (userId, targetType, targetId) => reactions.like(userId, targetType, targetId)),
+    route('DELETE', UNLIKED, (userId, targetType, targetId) => reactions.unlike(userId, targetType, targetId)),
+  ];
 }
 
 /** A body of a like: exactly its two fields, as JSON numbers LikeDto takes without converting them. */

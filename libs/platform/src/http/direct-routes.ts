@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { HttpException } from '@nestjs/common';
 import etag from 'etag';
 import fresh from 'fresh';
 import type { Request, Response } from 'express';
@@ -11,7 +12,6 @@ import type { Principal, TokenVerifier } from '../auth/token-verifier';
 import { currentContext } from '../context/request-context';
 import { timeHttpCall } from '../metrics/metrics';
 import type { AnswerTracker } from './answer-tracker';
-import { envelope } from './envelope';
 import { successEnvelope } from './envelope.interceptor';
 import { errorAnswer } from './exception.filter';
 import { WHOLE_ID } from './id.pipe';
@@ -99,15 +99,8 @@ export function directRoutesHandler(options: DirectRoutesOptions): RequestHandle
       nest(req, res);
       return;
     }
-    const work = taken.reader ? writeDirectly(options, req, res, taken.route, taken.reader) : readDirectly(options, req, res, taken.route, taken.work);
-    // A route's own fault (its body reader threw, say) is a 500, not a process brought down by an unhandled rejection.
-    work.catch((error: unknown) => {
-      const failed = errorAnswer(error, options.logger);
-      if (res.headersSent) return;
-      res.statusCode = failed.status;
-      res.setHeader('Content-Type', 'application/json; charset=utf-8');
-      res.end(JSON.stringify(failed.body));
-    });
+    if (taken.reader) void writeDirectly(options, req, res, taken.route, taken.reader);
+    else void readDirectly(options, req, res, taken.route, taken.work);
   };
 }
 
@@ -140,11 +133,15 @@ async function writeDirectly(options: DirectRoutesOptions, req: IncomingMessage,
     return;
   }
   const body = parseJsonBody(bytes);
-  if (body === PARSE_FAILED) {
-    enter(options, req, res, { route, principal, refusal: BODY_NOT_JSON });
+  let work: DirectUserWork | null;
+  try {
+    if (body === PARSE_FAILED) throw new HttpException(BODY_NOT_JSON.message, BODY_NOT_JSON.status);
+    work = reader(body);
+  } catch (error) {
+    // Answered as a failed work is: the body parser's 400, or a fault of the route's own as a logged 500.
+    enter(options, req, res, { route, principal, work: () => Promise.reject(error) });
     return;
   }
-  const work = reader(body);
   if (!work) {
     // The stream is read, so Nest's body parser leaves `req.body` as it is.
     (req as IncomingMessage & { body?: unknown }).body = body;
@@ -216,8 +213,11 @@ function parseJsonBody(bytes: Buffer): unknown {
   }
 }
 
-/** The work to answer with, or, for a body that could not be read, the refusal to answer. */
-type TakenCall = { route: DirectRoute; principal: Principal | null } & ({ work: DirectWork } | { refusal: { status: number; message: string } });
+interface TakenCall {
+  route: DirectRoute;
+  principal: Principal | null;
+  work: DirectWork;
+}
 
 /** Counts the call and opens its context, as Nest's first middleware does, then answers it. */
 function enter(options: DirectRoutesOptions, req: IncomingMessage, res: ServerResponse, call: TakenCall): void {
@@ -232,15 +232,10 @@ async function answer(options: DirectRoutesOptions, req: IncomingMessage, res: S
   try {
     const context = currentContext();
     if (context && call.principal) context.actor = call.principal.id;
-    if ('refusal' in call) {
-      status = call.refusal.status;
-      body = JSON.stringify(envelope(status, call.refusal.message, null));
-    } else {
-      const address = proxyAddr(req, options.nest.get('trust proxy fn') as (address: string, hop: number) => boolean);
-      const data = await call.work({ principal: call.principal, address, userAgent: req.headers['user-agent'] });
-      status = 200;
-      body = JSON.stringify(successEnvelope(data));
-    }
+    const address = proxyAddr(req, options.nest.get('trust proxy fn') as (address: string, hop: number) => boolean);
+    const data = await call.work({ principal: call.principal, address, userAgent: req.headers['user-agent'] });
+    status = 200;
+    body = JSON.stringify(successEnvelope(data));
   } catch (error) {
     const failed = errorAnswer(error, options.logger);
     if (failed.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(failed.retryAfterSeconds));
