@@ -102,14 +102,14 @@ function sendBody(req: IncomingMessage, res: ServerResponse, maxBodyBytes: numbe
  * broken connection is a 502; the gateway's timer answers 504, and the hop is dropped whenever the caller's
  * answer closes before the service's has ended.
  *
- * The hop is undici's: Node's own HTTP client (agent, `ClientRequest`, its parser) was a third of the gateway's
- * CPU per proxied call (bench/gateway).
+ * The hop is undici's: Node's own HTTP client (agent, `ClientRequest`, its parser) was a large share of the
+ * gateway's CPU per proxied call (bench/gateway).
  */
 export class HttpProxyUpstream implements Upstream {
   /**
    * Calls share a bounded pool per service: when a service lags, further calls wait their turn here (still under
    * the gateway's timer) instead of each opening a connection, which overflowed the service's listen backlog and
-   * was answered with resets (502) at 200 requests per second.
+   * was answered with resets (502) once a service fell behind under load.
    */
   private readonly calls = new Map<ServiceName, Pool>();
   /** Event streams stay open as long as their clients do: they would hold the calls' pool, so they have their own. */

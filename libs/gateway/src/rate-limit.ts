@@ -31,7 +31,7 @@ interface Tally {
  * Counts calls per client address in fixed windows. Every call is counted in memory, so a call never waits on a
  * round trip; in distributed mode each replica adds its counts to Redis every 100 ms and learns the total of all
  * replicas in the same answer, so a client spreading its calls over the replicas meets one limit, exceeded at most
- * by what the other replicas let through in the last 100 ms. One Redis round trip per call cost a fifth of the
+ * by what the other replicas let through in the last 100 ms. A Redis round trip per call was a large share of the
  * gateway's time under load. When Redis cannot be reached each replica goes on counting its own calls rather than
  * refusing everyone, and catches up when Redis is back.
  */

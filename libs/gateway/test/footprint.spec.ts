@@ -23,7 +23,7 @@ async function packagesLoadedBy(entry: string): Promise<string[]> {
   return JSON.parse(stdout) as string[];
 }
 
-// What a process without a database, events, a queue or object storage must not pay for: together about 30 MB.
+// What a process without a database, events, a queue or object storage must not pay for: memory it would never use.
 const SERVICE_ONLY = ['typeorm', 'pg', 'kafkajs', 'bullmq', 'minio', 'class-validator', '@nestjs/swagger'];
 
 describe('what each process loads', () => {

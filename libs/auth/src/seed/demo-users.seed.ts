@@ -1,7 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { UsersService } from '../users/users.service';
 
-/** Every demo account signs in with this password (README, "Demo data"). */
+/** Every demo account signs in with this password (README.md, on what `npm start` loads at its first start). */
 export const DEMO_PASSWORD = 'shiliu123';
 
 const people: [string, string, string, string][] = [

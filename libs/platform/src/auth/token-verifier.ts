@@ -25,10 +25,10 @@ const REMEMBERED_TOKENS = 10_000;
  * A token signed by any other key, for the other audience, expired, older than a token may live, malformed, or
  * missing any of `exp`, `iat`, `aud`, `iss` and the session id `sid`, is refused.
  *
- * A token that passed is remembered until it expires: a signature check costs about 0.3 ms of CPU, and a student's
- * browser sends the same token with every call for up to an hour. Only the exact string that was checked is
- * remembered, never a refusal (a stream of forged tokens cannot crowd out the good ones), and a revoked session is
- * refused by the RevocationList, which is asked on every call whatever this answers.
+ * A token that passed is remembered until it expires: a signature check is one of the dearest steps of a cheap
+ * request, and a student's browser sends the same token with every call for up to an hour. Only the exact string
+ * that was checked is remembered, never a refusal (a stream of forged tokens cannot crowd out the good ones), and a
+ * revoked session is refused by the RevocationList, which is asked on every call whatever this answers.
  */
 export class TokenVerifier {
   private readonly verified = new Map<string, { principal: Principal; until: number }>();

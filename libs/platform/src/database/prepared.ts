@@ -15,8 +15,8 @@ export function prepared(text: string): PreparedStatement {
 /**
  * Runs a read a service makes constantly as a named statement on the data source's own pool (TypeORM's `query`
  * cannot name one): PostgreSQL parses it once per connection, and plans it once too where a generic plan is as good
- * as one for the values given. A note by its id ran at 5,500 a second prepared against 1,700 unnamed; by an array of
- * ids, which PostgreSQL still plans for each call's values, at 1,900 against 1,650 (bench/hot-paths/README.md).
+ * as one for the values given. A read by one id gains most; a read by an array of ids is still planned for each
+ * call's values, so it saves the parsing but not the planning (measured by bench/hot-paths; see bench/README.md).
  */
 export async function preparedRows<T>(dataSource: DataSource, statement: PreparedStatement, params: unknown[]): Promise<T[]> {
   const pool = pgPoolOf(dataSource);

@@ -2,9 +2,9 @@
  * kafkajs 2.2.4 (its last release) re-arms a timer on every connection's request queue even when nothing waits in
  * it: `scheduleCheckPendingRequests` computes a negative delay when the broker has not throttled, so each check
  * schedules the next one a millisecond later, for ever (kafkajs issues #1556 and #1704, fix proposed in pull request
- * #1667, never released). Every service's producer, consumer and admin connections spin this way: an idle content
- * service used 1.08 s of CPU in 20 s with the loop and 0.71 s without, and a busy one spends a share of its time in
- * the timers and their garbage. The queue is checked again anyway whenever a request is pushed or answered, so a
+ * #1667, never released). Every service's producer, consumer and admin connections spin this way: an idle service
+ * burns CPU on nothing, and a busy one spends a share of its time in the timers and their garbage. The queue is
+ * checked again anyway whenever a request is pushed or answered, so a
  * timer is needed only while requests wait: until the throttle ends, or every 10 ms (kafkajs's own interval) while
  * the in-flight limit holds them back.
  */

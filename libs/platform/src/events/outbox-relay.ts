@@ -13,7 +13,7 @@ const FALLBACK_POLL_MS = 2000;
 const RETRY_DELAY_MS = 1000;
 /**
  * The pause after a batch that was not full, before the relay reads the next: events arriving about as fast as it
- * publishes them would otherwise cost a query and a broker round trip each (bench/hot-paths/README.md).
+ * publishes them would otherwise cost a query and a broker round trip each (bench/outbox-relay shows the difference).
  */
 const ROUND_GAP_MS = 10;
 const PURGE_EVERY_MS = 60 * 60 * 1000;

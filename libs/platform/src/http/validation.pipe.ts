@@ -15,7 +15,7 @@ class EdgeValidationPipe extends ValidationPipe {
 
   /**
    * A query seen before answers a copy of what checking it gave then (a refused one is checked again): looking up a
-   * DTO's rules was a share of every hot read's time worth having back (bench/hot-paths/README.md).
+   * DTO's rules was a share of every hot read's time worth having back (it showed in bench/hot-paths' profiles).
    */
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     if (metadata.type !== 'query' || !metadata.metatype || typeof value !== 'object' || value === null) return super.transform(value, metadata);

@@ -9,7 +9,8 @@ export const BUSY_UTILISATION = 0.1;
 /**
  * Quiet seconds in a row before collecting. A pause between two requests of a burst is not the burst's end, and V8
  * shrinks its young generation in a full collection only when the allocation rate it measured since its previous
- * collection is under 1 MB/s: five quiet seconds after a burst left content's at 16 MB, thirty-five brought it to 2.
+ * collection is under 1 MB/s, which a collection only a few seconds after a burst still sees exceeded: ten quiet
+ * seconds let the young generation the burst grew shrink back as well.
  */
 export const IDLE_SECONDS = 10;
 /** The shortest time between two idle collections, so calls in short bursts never pay for one every few seconds. */
@@ -55,9 +56,9 @@ function fullCollection(): () => void {
 /**
  * Runs one full collection when the process goes quiet after a spell of work. V8 collects when allocation reaches its
  * heap limit and gives memory back to the system only then; after a burst of requests nothing allocates, so the
- * burst's garbage and the young generation it grew stay resident (hot-paths bench: content 158 MB for 35 quiet seconds
- * after load, its old space at 42 MB in use; V8's memory reducer ran no collection in them). Collected once the
- * process is quiet, content went to 127 MB in 30-60 ms. The timer does not keep the process alive.
+ * burst's garbage and the young generation it grew stay resident, and V8's memory reducer was not seen to collect
+ * in a quiet spell after load. One collection once the process is quiet hands that memory back while no request is
+ * there to wait for it. The timer does not keep the process alive.
  */
 export function collectWhenIdle(intervalMs = 1000, rule = new IdleCollectionRule()): void {
   const collect = fullCollection();

@@ -3,11 +3,11 @@ import { AsyncResource } from 'node:async_hooks';
 /**
  * Nest runs each interceptor of a request through `AsyncResource.bind` (one more for the handler), so every call to
  * every service binds three or four times. Node 20's `bind` also hangs a deprecated `asyncResource` accessor
- * (DEP0172) on each bound function, two `util.deprecate` wrappers made afresh every time: about 13 µs a bind and
- * call against 0.2 µs without them (`bench/bind`). With this replacement the search service's CPU per answered
- * suggestion fell from 0.83-0.96 to 0.53 ms (`bench/search`). It binds the same way without the accessor: the
- * function still runs in the resource's async context (AsyncLocalStorage included), with `thisArg` or else the
- * caller's `this`. The same for every call, so calling it again changes nothing.
+ * (DEP0172) on each bound function, two `util.deprecate` wrappers made afresh every time: they cost far more than
+ * the bind itself and were a visible share of a cheap request's CPU (`bench/bind`, figures in bench/README.md). It
+ * binds the same way without the accessor: the function still runs in the resource's async context
+ * (AsyncLocalStorage included), with `thisArg` or else the caller's `this`. The same for every call, so calling it
+ * again changes nothing.
  */
 export function leanAsyncResourceBind(): void {
   AsyncResource.bind = function bind<Func extends (this: ThisArg, ...args: unknown[]) => unknown, ThisArg>(fn: Func, type?: string, thisArg?: ThisArg): Func {
