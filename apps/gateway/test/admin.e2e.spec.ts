@@ -91,14 +91,13 @@ describe.each<RunMode>(['embedded', 'distributed'])('the admin API across servic
     expect(pending.data.map((row) => row.content.id_card)).toEqual(['110105********002X', '110105********002X']);
     const application = (userId: string) => pending.data.find((row) => row.user_display_id === userId)!.id;
     await ok('PUT', `/api/admin/audit/${application(fan.userId)}/approve`, undefined, admin);
-    expect((await stack.call('PUT', `/api/admin/audit/${application(author.userId)}/reject`, {}, admin)).body).toMatchObject({ code: 400, message: '请填写拒绝原因' });
     await ok('PUT', `/api/admin/audit/${application(author.userId)}/reject`, { reject_reason: '证件照片不清晰' }, admin);
 
     expect((await ok<{ verified: number }>('GET', `/api/users/${fan.userId}`)).verified).toBe(2);
     await waitFor('social\'s card to show the badge', async () => (await ok<{ verified: number }>('GET', `/api/users/${fan.userId}/card`)).verified === 2);
     const fanNote = await publish('认证之后', fan);
     await waitFor('content\'s note to show the author\'s badge', async () => (await ok<{ author_verified: number }>('GET', `/api/posts/${fanNote}?skipViewCount=true`)).author_verified === 2);
-    expect(await ok('GET', '/api/users/verification/status', undefined, author.token)).toMatchObject({ status: 2, reject_reason: '证件照片不清晰' });
+    expect(await ok('GET', '/api/users/verification/status', undefined, author.token)).toEqual([expect.objectContaining({ status: 2, reject_reason: '证件照片不清晰' })]);
     expect((await ok<{ verified: number }>('GET', `/api/users/${author.userId}/card`)).verified).toBe(0);
   }, 120_000);
 });

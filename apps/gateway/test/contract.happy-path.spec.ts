@@ -138,7 +138,8 @@ describe.each<RunMode>(['distributed', 'embedded'])('every documented call answe
       const page = await call<{ notifications: { id: number }[] }>('get', '/api/notifications/follows', { token });
       return page.notifications.length > 0 ? page.notifications : null;
     });
-    const stream = await fetch(`${stack.base}/api/notifications/stream?access_token=${token}`, { headers: { 'x-forwarded-for': stack.clientAddress } });
+    const { ticket } = await call<{ ticket: string }>('post', '/api/notifications/stream/ticket', { token });
+    const stream = await fetch(`${stack.base}/api/notifications/stream?ticket=${ticket}`, { headers: { 'x-forwarded-for': stack.clientAddress } });
     expect([stream.status, stream.headers.get('content-type')]).toEqual([200, 'text/event-stream; charset=utf-8']);
     const reader = stream.body!.getReader();
     expect(new TextDecoder().decode((await reader.read()).value)).toContain('event: unread');

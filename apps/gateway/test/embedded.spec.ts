@@ -127,7 +127,8 @@ describe('embedded default (npm start)', () => {
 
   it('stops cleanly on Ctrl-C, even with a browser’s event stream open, and keeps its data across a restart', async () => {
     // A logged-in browser holds its unread stream open: the server must end it rather than wait on it.
-    const stream = await openEventStream(`${base}/api/notifications/stream?access_token=${studentToken}`);
+    const ticket = await fetch(`${base}/api/notifications/stream/ticket`, { method: 'POST', headers: { authorization: `Bearer ${studentToken}` } });
+    const stream = await openEventStream(`${base}/api/notifications/stream?ticket=${((await ticket.json()) as { data: { ticket: string } }).data.ticket}`);
     await stream.next();
     const database = new Client({ connectionString: `postgres://shiliu:shiliu@127.0.0.1:${databasePort(server!)}/shiliu` });
     await database.connect();

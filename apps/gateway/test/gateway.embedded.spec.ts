@@ -65,13 +65,20 @@ describe('gateway in embedded mode', () => {
   it('answers unknown /api routes with a 404 envelope', async () => {
     for (const [method, path] of [
       ['GET', '/api/no-such-thing'],
-      ['POST', '/api/files/x.png'],
+      ['POST', '/api/files'],
       ['DELETE', '/api'],
     ]) {
       const answer = await fetch(`${base}${path}`, { method });
       expect(answer.status).toBe(404);
       expect(await answer.json()).toEqual({ code: 404, message: '资源不存在', data: null });
     }
+  });
+
+  it('answers a method a known path is not served with 405 and the methods it is', async () => {
+    const answer = await fetch(`${base}/api/files/x.png`, { method: 'POST' });
+    expect(answer.status).toBe(405);
+    expect(answer.headers.get('allow')).toBe('GET, HEAD');
+    expect(await answer.json()).toEqual({ code: 405, message: '不支持该请求方法', data: null });
   });
 
   it('exposes Prometheus metrics on the management port, counting the calls it served, and not on the public port', async () => {

@@ -56,7 +56,7 @@ describe('gateway: a bounded pool of connections per service', () => {
     const calls = Array.from({ length: 5 }, (_, n) => fetch(`${base}/api/posts?page=${n + 1}`));
     await heldCount(POOL);
 
-    const stream = await fetch(`${base}/api/notifications/stream?access_token=t`);
+    const stream = await fetch(`${base}/api/notifications/stream?ticket=t`);
     expect(stream.status).toBe(200);
     expect(await stream.text()).toBe('data: {"count":1}\n\n');
     expect(held).toHaveLength(POOL);

@@ -104,22 +104,40 @@ describe('notifications in distributed mode (real producers, Kafka, two notify r
     expect((await all(author)).comments.map((n) => n.type).sort()).toEqual([7, 8]);
   }, 120_000);
 
-  it('pushes the new count within a second of a like, through the gateway and on the other replica alike', async () => {
+  // How soon the count arrives is a figure of bench/notify-latency; here, that each like's count arrives, and on both paths.
+  it('pushes the new count after each like, through the gateway and on the other replica alike', async () => {
     const note = await publish(author, '<p>实时角标</p>');
     await waitFor('notify to know the note', async () => (await stack.call('GET', '/api/notifications/likes', undefined, author.token)).status === 200, 10_000);
-    const viaGateway = await openEventStream(`${stack.base}/api/notifications/stream?access_token=${author.token}`, { 'x-forwarded-for': stack.clientAddress });
-    const otherReplica = await openEventStream(`${stack.notifyUrls[1]}/api/notifications/stream`, { authorization: `Bearer ${author.token}` });
+    // Tickets are kept in Redis: one taken through the gateway opens a stream on whichever replica it is shown to.
+    const ticket = async () => (await stack.call<{ ticket: string }>('POST', '/api/notifications/stream/ticket', undefined, author.token)).body.data.ticket;
+    const viaGateway = await openEventStream(`${stack.base}/api/notifications/stream?ticket=${await ticket()}`, { 'x-forwarded-for': stack.clientAddress });
+    const otherReplica = await openEventStream(`${stack.notifyUrls[1]}/api/notifications/stream?ticket=${await ticket()}`);
     try {
       const before = (await viaGateway.next()).likes;
       expect((await otherReplica.next()).likes).toBe(before);
       for (let round = 0; round < 3; round++) {
         const liker = await stack.signUp(`点赞者${round}`);
         await ok('POST', '/api/likes', liker.token, { target_type: 1, target_id: note.id });
-        const answered = Date.now();
-        const [gatewayCounts, replicaCounts] = await Promise.all([viaGateway.next(1000), otherReplica.next(1000)]);
+        const [gatewayCounts, replicaCounts] = await Promise.all([viaGateway.next(), otherReplica.next()]);
         expect([gatewayCounts.likes, replicaCounts.likes]).toEqual([before + round + 1, before + round + 1]);
-        expect(Date.now() - answered).toBeLessThan(1000);
       }
+    } finally {
+      viaGateway.close();
+      otherReplica.close();
+    }
+  }, 60_000);
+
+  // Found from outside: a stream kept pushing counts 120 s after its student had logged out with the same token.
+  it('ends the stream, on whichever replica holds it, when its student logs out', async () => {
+    const student = await stack.signUp('退出者');
+    const ticket = async () => (await stack.call<{ ticket: string }>('POST', '/api/notifications/stream/ticket', undefined, student.token)).body.data.ticket;
+    const viaGateway = await openEventStream(`${stack.base}/api/notifications/stream?ticket=${await ticket()}`, { 'x-forwarded-for': stack.clientAddress });
+    const otherReplica = await openEventStream(`${stack.notifyUrls[1]}/api/notifications/stream?ticket=${await ticket()}`);
+    try {
+      await Promise.all([viaGateway.next(), otherReplica.next()]);
+      expect((await stack.call('POST', '/api/auth/logout', undefined, student.token)).status).toBe(200);
+      await Promise.all([viaGateway.ended, otherReplica.ended]);
+      expect((await stack.call('POST', '/api/notifications/stream/ticket', undefined, student.token)).status).toBe(401);
     } finally {
       viaGateway.close();
       otherReplica.close();

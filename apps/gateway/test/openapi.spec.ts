@@ -81,6 +81,22 @@ describe('the OpenAPI document', () => {
     expect(built.paths['/api/auth/register'].post!.responses['409']).toBeDefined();
   });
 
+  it('documents 403 where a valid token of the other audience is refused, and no login where none is needed', () => {
+    for (const [path, method] of [
+      ['/api/auth/admin/admins', 'get'],
+      ['/api/auth/admin/admins', 'post'],
+      ['/api/auth/admin/admins/{id}', 'put'],
+      ['/api/auth/admin/admins/{id}', 'delete'],
+      ['/api/auth/admin/admins/{id}/password', 'put'],
+    ] as const) {
+      expect([path, method, built.paths[path][method]!.responses['403']]).toEqual([path, method, expect.objectContaining({ description: '禁止访问' })]);
+    }
+    // The header's search panel suggests to visitors too (public-side.md: a visitor can search).
+    expect(built.paths['/api/search/suggest'].get!.security).toBeUndefined();
+    expect(built.paths['/api/search/suggest'].get!.responses['401']).toBeUndefined();
+    expect(built.paths['/api/search'].get!.security).toEqual([{}, { bearer: [] }]);
+  });
+
   it('fails a merge where two services claim one call or give one schema name two shapes, instead of overwriting', () => {
     const service = (title: string, paths: OpenAPIObject['paths'], schemas: Record<string, object>): OpenAPIObject => ({ openapi: '3.0.3', info: { title, version: '1' }, paths, components: { schemas } });
     const shared = { type: 'object', properties: { id: { type: 'number' } } };

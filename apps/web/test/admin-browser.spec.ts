@@ -328,8 +328,8 @@ describe('managing the product as an administrator', () => {
 
     expect((await ok<{ verified: number }>('GET', `/api/users/${approved.userId}`)).verified).toBe(2);
     expect((await ok<{ verified: number }>('GET', `/api/users/${rejected.userId}`)).verified).toBe(0);
-    const status = await ok<{ status: number }>('GET', '/api/users/verification/status', undefined, rejected.token);
-    expect(status.status).toBe(2);
+    const status = await ok<{ status: number; reject_reason: string | null }[]>('GET', '/api/users/verification/status', undefined, rejected.token);
+    expect(status.map((application) => [application.status, application.reject_reason])).toEqual([[2, '证件照片不清晰']]);
   });
 });
 

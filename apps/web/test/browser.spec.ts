@@ -217,7 +217,7 @@ describe('the web app against the embedded product', () => {
 
   it('ends the session when the token cannot be refreshed', async () => {
     // Every call the page makes before the refresh is refused carries the expired token, the profile's notes included.
-    provoked.push(/\/api\/auth\/(me|refresh)$/, /\/api\/notifications\/(stream|unread-count-by-type)$/, /\/api\/users\/\w+\/posts$/);
+    provoked.push(/\/api\/auth\/(me|refresh)$/, /\/api\/notifications\/(stream\/ticket|unread-count-by-type)$/, /\/api\/users\/\w+\/posts$/);
     await page.evaluate(() => {
       localStorage.setItem('token', 'expired');
       localStorage.setItem('refreshToken', 'revoked');
@@ -230,10 +230,20 @@ describe('the web app against the embedded product', () => {
   });
 
   it('counts down on the not-found page and goes home', async () => {
+    // Every count the page shows, as it shows it: a second's count is seen however slowly the page goes.
+    await page.addInitScript(() => {
+      const shown: string[] = [];
+      Object.assign(window, { countdownShown: shown });
+      new MutationObserver(() => {
+        const text = document.querySelector('.countdown')?.textContent;
+        if (text && shown.at(-1) !== text) shown.push(text);
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
     await page.goto('/no/such/page');
     await page.getByText('你访问的页面不见了').waitFor();
-    await page.getByText('4 秒后自动返回首页').waitFor();
     await page.waitForURL('**/explore');
+    const shown = await page.evaluate(() => (window as unknown as { countdownShown: string[] }).countdownShown);
+    expect(shown).toEqual([5, 4, 3, 2, 1, 0].map((left) => `${left} 秒后自动返回首页`));
   });
 });
 

@@ -1,4 +1,5 @@
 import { adminActed, type EventDefinition, postAnnounced, postDeleted, postLiked, postUnliked, userDeleted, userFollowed, userUpdated, userVerified } from '@shiliu/contracts';
+import { documentedAnswerProblems } from '@shiliu/platform/testing';
 import { ADMIN_PASSWORD, AuthTestApp, signUp, type SignedUp, type Tokens } from './auth-test-app';
 
 interface Page<T> {
@@ -84,6 +85,23 @@ describe('admin back office: users, verification audit, sessions, administrators
     expect((await auth.call('GET', '/api/admin/users?sortOrder=sideways', { token: admin })).status).toBe(400);
     expect((await auth.call('GET', '/api/admin/users?is_admin=1', { token: admin })).body).toMatchObject({ code: 400, message: '不支持的查询参数：is_admin' });
     expect((await auth.call('GET', '/api/admin/users?limit=101', { token: admin })).status).toBe(400);
+  });
+
+  it('drops empty query parameters and filters users by each field the table shows, text by substring', async () => {
+    const found = await signUp(auth, { nickname: '字段筛选人' });
+    expect((await auth.call('PUT', `/api/admin/users/${found.user.id}`, { token: admin, body: { user_id: found.userId, nickname: '字段筛选人', location: '福建厦门' } })).status).toBe(200);
+    const everyEmpty = await auth.call<Page<{ user_id: string }>>('GET', '/api/admin/users?user_id=&nickname=&location=&is_active=&bio=&search=&verified=&sortField=&sortOrder=', { token: admin });
+    expect([everyEmpty.status, documentedAnswerProblems('GET /api/admin/users', everyEmpty.body)]).toEqual([200, []]);
+    expect(everyEmpty.body.data.pagination.total).toBeGreaterThan(1);
+    const part = found.userId.slice(2, -1);
+    const filtered = await auth.call<Page<{ user_id: string; location: string }>>('GET', `/api/admin/users?user_id=${part}&nickname=${encodeURIComponent('段筛选')}&location=${encodeURIComponent('厦门')}&is_active=true&unknown=`, { token: admin });
+    expect([filtered.status, filtered.body.data.data.map((user) => [user.user_id, user.location])]).toEqual([200, [[found.userId, '福建厦门']]]);
+    expect((await auth.call<Page<unknown>>('GET', `/api/admin/users?nickname=${encodeURIComponent('段筛选')}&is_active=false`, { token: admin })).body.data.data).toEqual([]);
+    const audit = await auth.call<Page<unknown>>('GET', '/api/admin/audit?user_display_id=&nickname=&status=&type=&content=&reject_reason=', { token: admin });
+    const sessions = await auth.call<Page<{ user_display_id: string }>>('GET', `/api/admin/sessions?user_display_id=${part}&user_agent=&is_active=`, { token: admin });
+    const admins = await auth.call<Page<unknown>>('GET', '/api/admin/admins?username=', { token: admin });
+    expect([audit.status, sessions.status, admins.status]).toEqual([200, 200, 200]);
+    expect(sessions.body.data.data.map((session) => session.user_display_id)).toContain(found.userId);
   });
 
   it('shows and sorts by the follow and fan counts social announces, the newest count winning', async () => {
@@ -200,11 +218,30 @@ describe('admin back office: users, verification audit, sessions, administrators
     expect((await auth.call<{ verified: number }>('GET', `/api/users/${applicant.userId}`)).body.data.verified).toBe(2);
     expect((await payloads(userVerified)).some((event) => event.user_id === applicant.userId && event.verified === 2)).toBe(true);
 
-    expect((await auth.call('PUT', `/api/admin/audit/${second}/reject`, { token: admin, body: {} })).body).toEqual({ code: 400, message: '请填写拒绝原因', data: null });
     const rejected = await auth.call<AuditRow>('PUT', `/api/admin/audit/${second}/reject`, { token: admin, body: { reject_reason: '材料不全' } });
     expect(rejected.body).toMatchObject({ code: 200, message: '已拒绝', data: { status: 2, reject_reason: '材料不全' } });
     expect((await auth.call<{ verified: number }>('GET', `/api/users/${other.userId}`)).body.data.verified).toBe(0);
     expect((await auth.call('PUT', '/api/admin/audit/999999999/approve', { token: admin })).status).toBe(404);
+  });
+
+  it('answers the administrator to GET /auth/me with an administrator\'s token, as the spec\'s admin pages send it', async () => {
+    const me = await auth.call<{ id: number; username: string }>('GET', '/api/auth/me', { token: admin });
+    expect([me.status, me.body.data]).toEqual([200, expect.objectContaining({ username: 'admin', id: expect.any(Number) })]);
+    expect(me.body.data).not.toHaveProperty('password_hash');
+    expect(documentedAnswerProblems('GET /api/auth/me', me.body)).toEqual([]);
+    expect((await auth.call('GET', '/api/auth/admin/me', { token: admin })).body.data).toEqual(me.body.data);
+    expect((await auth.call<{ user_id: string }>('GET', '/api/auth/me', { token: student.tokens.access_token })).body.data).toMatchObject({ user_id: student.userId });
+  });
+
+  it('rejects an application sent without a body, as the spec\'s screen sends it, keeping the reason empty', async () => {
+    const applicant = await signUp(auth, { nickname: '无理由' });
+    await auth.call('POST', '/api/users/verification', { token: applicant.tokens.access_token, body: { type: 2, content: personal } });
+    const [row] = (await auth.call<Page<AuditRow>>('GET', `/api/admin/audit?user_display_id=${applicant.userId}`, { token: admin })).body.data.data;
+    const rejected = await auth.call<AuditRow>('PUT', `/api/admin/audit/${row.id}/reject`, { token: admin });
+    expect([rejected.status, rejected.body.message, rejected.body.data]).toEqual([200, '已拒绝', expect.objectContaining({ id: row.id, status: 2, reject_reason: null, audit_time: expect.any(String) })]);
+    expect(documentedAnswerProblems('PUT /api/admin/audit/{id}/reject', rejected.body)).toEqual([]);
+    const listed = (await auth.call<Page<AuditRow>>('GET', `/api/admin/audit?user_display_id=${applicant.userId}`, { token: admin })).body.data.data;
+    expect(listed).toEqual([expect.objectContaining({ id: row.id, status: 2, reject_reason: null })]);
   });
 
   it('takes a badge back when its approved application is set pending or deleted', async () => {
@@ -214,7 +251,9 @@ describe('admin back office: users, verification audit, sessions, administrators
     const id = filed.body.data.id;
     await auth.call('PUT', `/api/admin/audit/${id}`, { token: admin, body: { status: 1 } });
     expect((await auth.call<{ verified: number }>('GET', `/api/users/${applicant.userId}`)).body.data.verified).toBe(2);
-    expect((await auth.call('PUT', `/api/admin/audit/${id}`, { token: admin, body: { status: 2 } })).body).toMatchObject({ code: 400, message: '请填写拒绝原因' });
+    expect((await auth.call('PUT', `/api/admin/audit/${id}`, { token: admin, body: { status: 2 } })).body).toMatchObject({ code: 200, data: { status: 2, reject_reason: null } });
+    expect((await auth.call<{ verified: number }>('GET', `/api/users/${applicant.userId}`)).body.data.verified).toBe(0);
+    await auth.call('PUT', `/api/admin/audit/${id}/approve`, { token: admin });
     expect((await auth.call('PUT', `/api/admin/audit/${id}`, { token: admin, body: { status: 0 } })).body).toMatchObject({ code: 200, data: { status: 0, audit_time: null } });
     expect((await auth.call<{ verified: number }>('GET', `/api/users/${applicant.userId}`)).body.data.verified).toBe(0);
     expect((await payloads(userUpdated)).some((event) => event.user.user_id === applicant.userId && event.user.verified === 0)).toBe(true);

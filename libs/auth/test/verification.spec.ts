@@ -1,3 +1,4 @@
+import { documentedAnswerProblems } from '@shiliu/platform/testing';
 import { VerificationService } from '../src/verification/verification.service';
 import { AuthTestApp, signUp } from './auth-test-app';
 
@@ -30,8 +31,8 @@ describe('verification (auth service, PostgreSQL)', () => {
     const [row] = await auth.service.dataSource.query(`SELECT "content"::text AS content FROM "verification_applications" WHERE "account_id" = $1`, [user.id]);
     expect(row.content).not.toContain('11010519491231002X');
     expect(row.content).toContain('enc:v1:');
-    const status = await auth.call<Shown>('GET', '/api/users/verification/status', { token: tokens.access_token });
-    expect(status.body.data.content.id_card).toBe('110105********002X');
+    const status = await auth.call<Shown[]>('GET', '/api/users/verification/status', { token: tokens.access_token });
+    expect(status.body.data.map((shown) => shown.content.id_card)).toEqual(['110105********002X']);
     expect(status.text).not.toContain('19491231');
   });
 
@@ -48,7 +49,7 @@ describe('verification (auth service, PostgreSQL)', () => {
     const second = await auth.call('POST', '/api/users/verification', { token: tokens.access_token, body: { type: 1, content: official } });
     expect(second.body).toEqual({ code: 409, message: '您已提交过认证申请，请先撤回后再重新申请', data: null });
     expect((await auth.call('DELETE', '/api/users/verification/revoke', { token: tokens.access_token })).body).toEqual({ code: 200, message: '认证申请已撤回', data: null });
-    expect((await auth.call('GET', '/api/users/verification/status', { token: tokens.access_token })).body.data).toBeNull();
+    expect((await auth.call('GET', '/api/users/verification/status', { token: tokens.access_token })).body.data).toEqual([]);
     expect((await auth.call('POST', '/api/users/verification', { token: tokens.access_token, body: { type: 1, content: official } })).status).toBe(200);
   });
 
@@ -67,12 +68,17 @@ describe('verification (auth service, PostgreSQL)', () => {
     expect(count).toBe(0);
   });
 
+  it('answers 404 to a revoke when there is no application to withdraw', async () => {
+    const { tokens } = await signUp(auth);
+    expect((await auth.call('DELETE', '/api/users/verification/revoke', { token: tokens.access_token })).body).toEqual({ code: 404, message: '认证申请不存在', data: null });
+  });
+
   it('needs a signed-in user', async () => {
     expect((await auth.call('GET', '/api/users/verification/status')).status).toBe(401);
     expect((await auth.call('POST', '/api/users/verification', { body: { type: 2, content: personal } })).status).toBe(401);
   });
 
-  it('on approval makes the user verified and announces it; approved wins over rejected and pending', async () => {
+  it('on approval makes the user verified and announces it; the status lists every application, newest first', async () => {
     const { tokens, user, userId } = await signUp(auth);
     const submitted = await auth.call<Shown>('POST', '/api/users/verification', { token: tokens.access_token, body: { type: 2, content: personal } });
     const verification = auth.service.app.get(VerificationService);
@@ -81,17 +87,22 @@ describe('verification (auth service, PostgreSQL)', () => {
       `INSERT INTO "verification_applications" ("account_id", "type", "status", "content") VALUES ($1, 1, 0, '{}'), ($1, 1, 2, '{}')`,
       [user.id],
     );
-    expect((await auth.call<Shown>('GET', '/api/users/verification/status', { token: tokens.access_token })).body.data).toMatchObject({ status: 1, type: 2 });
+    const status = await auth.call<Shown[]>('GET', '/api/users/verification/status', { token: tokens.access_token });
+    expect(status.body.data.map((shown) => [shown.status, shown.type])).toEqual([[2, 1], [0, 1], [1, 2]]);
+    expect(documentedAnswerProblems('GET /api/users/verification/status', status.body)).toEqual([]);
     expect((await auth.call<{ verified: number }>('GET', `/api/users/${userId}`)).body.data.verified).toBe(2);
     const [event] = await auth.service.dataSource.query(`SELECT "envelope" FROM "outbox" WHERE "type" = 'user.verified' AND "key" = $1`, [String(user.id)]);
     expect(event.envelope.payload).toEqual({ id: user.id, user_id: userId, verified: 2 });
   });
 
-  it('shows rejected before pending, with the reason', async () => {
+  it('lists a rejected application with its reason beside a newer pending one', async () => {
     const { tokens, user } = await signUp(auth);
     const submitted = await auth.call<Shown>('POST', '/api/users/verification', { token: tokens.access_token, body: { type: 2, content: personal } });
     await auth.service.app.get(VerificationService).reject(String(submitted.body.data.id), '材料不清晰');
     await auth.service.dataSource.query(`INSERT INTO "verification_applications" ("account_id", "type", "status", "content") VALUES ($1, 1, 0, '{}')`, [user.id]);
-    expect((await auth.call('GET', '/api/users/verification/status', { token: tokens.access_token })).body.data).toMatchObject({ status: 2, reject_reason: '材料不清晰' });
+    expect((await auth.call<Shown[]>('GET', '/api/users/verification/status', { token: tokens.access_token })).body.data).toEqual([
+      expect.objectContaining({ status: 0, reject_reason: null }),
+      expect.objectContaining({ status: 2, reject_reason: '材料不清晰' }),
+    ]);
   });
 });

@@ -8,6 +8,7 @@ import { ReadCacheTagNotices1764200000000 } from './migrations/1764200000000-rea
 import { ReactionFunction1764300000000 } from './migrations/1764300000000-reaction-function';
 import { ViewCountNotices1764400000000 } from './migrations/1764400000000-view-count-notices';
 import { TapsCommitWithoutFlush1764500000000 } from './migrations/1764500000000-taps-commit-without-flush';
+import { RemovedAuthors1764610000000 } from './migrations/1764610000000-removed-authors';
 import { commentPageRoute } from './comments/comment-page.route';
 import { postDetailRoute } from './posts/post-detail.route';
 import { likeRoutes } from './reactions/like.route';
@@ -17,7 +18,7 @@ export const contentService: ServiceDefinition = {
   name: 'content',
   module: ContentModule,
   entities: [],
-  migrations: [ContentTables1763790000000, ImageDetails1763810000000, ViewsOffTheRowLock1763900000000, ReadCacheNotices1764000000000, ReadCacheTagNotices1764200000000, ReactionFunction1764300000000, ViewCountNotices1764400000000, TapsCommitWithoutFlush1764500000000],
+  migrations: [ContentTables1763790000000, ImageDetails1763810000000, ViewsOffTheRowLock1763900000000, ReadCacheNotices1764000000000, ReadCacheTagNotices1764200000000, ReactionFunction1764300000000, ViewCountNotices1764400000000, TapsCommitWithoutFlush1764500000000, RemovedAuthors1764610000000],
   seed: seedDemoContent,
   readModels: [{ table: 'authors', follows: ['user'] }],
   directRoutes: (app) => [postDetailRoute(app), commentPageRoute(app), ...likeRoutes(app)],

@@ -1,4 +1,5 @@
 import { adminActed, type AdminActedPayload, commentDeleted, type CommentDeletedPayload, commentUpdated, type CommentUpdatedPayload, postDeleted, type PostDeletedPayload, postUpdated, type PostUpdatedPayload } from '@shiliu/contracts';
+import { documentedAnswerProblems } from '@shiliu/platform/testing';
 import { ContentTestApp, noteForm, type PostData, type TestUser } from './content-test-app';
 
 interface Page<T> {
@@ -83,6 +84,32 @@ describe('admin back office: notes and comments (content service, PostgreSQL)', 
     expect(drafts.body.data.data.map((post) => post.title)).toEqual(['后台筛选草稿']);
     expect((await app.call('GET', '/api/admin/posts?sortField=hot_score', { token: admin })).status).toBe(400);
     expect((await app.call('GET', '/api/admin/posts?type=video', { token: admin })).body).toMatchObject({ code: 400, message: 'type 必须是整数' });
+  });
+
+  it('drops empty query parameters and filters each table by every field it shows, text by substring', async () => {
+    const category = (await app.call<{ id: number }>('POST', '/api/admin/categories', { token: admin, body: { name: '字段筛选分类', category_title: 'fieldfilter' } })).body.data.id;
+    const noteId = await publish({ title: '字段筛选笔记', content: '<p>只在正文里的词：银杏大道</p>', category_id: category, tags: ['筛选标签'] });
+    const comment = (await app.call<{ id: number }>('POST', '/api/comments', { token: reader.token, body: { post_id: noteId, content: '评论里的词：图书馆' } })).body.data.id;
+    await app.call('POST', '/api/likes', { token: reader.token, body: { target_type: 1, target_id: noteId } });
+    await app.call('POST', `/api/posts/${noteId}/collect`, { token: reader.token });
+
+    const lists: [string, string, string][] = [
+      ['categories', '?name=&category_title=&sortField=&sortOrder=', '?category_title=ldfilt&name=段筛选'],
+      ['posts', '?title=&user_display_id=&category_id=&type=&is_draft=&content=&category=&tags=&nickname=', `?content=${encodeURIComponent('银杏')}&category=ldfilt&tags=${encodeURIComponent('选标')}&nickname=${encodeURIComponent('作')}`],
+      ['comments', '?post_id=&user_id=&user_display_id=&content=&parent_id=', `?content=${encodeURIComponent('图书')}&user_display_id=${reader.userId.slice(1)}&post_id=${noteId}`],
+      ['tags', '?name=', `?name=${encodeURIComponent('选标')}`],
+      ['likes', '?user_id=&user_display_id=&target_type=&target_id=', `?user_id=${reader.id}&user_display_id=${reader.userId.slice(1)}&target_id=${noteId}`],
+      ['collections', '?user_id=&user_display_id=&post_id=&post_title=', `?post_title=${encodeURIComponent('段筛选笔')}&user_display_id=${reader.userId.slice(1)}`],
+    ];
+    const expected: Record<string, number> = { categories: category, posts: noteId, comments: comment, tags: -1, likes: -1, collections: -1 };
+    for (const [entity, empty, filters] of lists) {
+      const all = await app.call<Page<{ id: number }>>('GET', `/api/admin/${entity}${empty}`, { token: admin });
+      expect([entity, all.status, documentedAnswerProblems(`GET /api/admin/${entity}`, all.body)]).toEqual([entity, 200, []]);
+      const filtered = await app.call<Page<{ id: number }>>('GET', `/api/admin/${entity}${filters}`, { token: admin });
+      expect([entity, filtered.status, filtered.body.data.data.length]).toEqual([entity, 200, 1]);
+      if (expected[entity] > 0) expect([entity, filtered.body.data.data[0].id]).toEqual([entity, expected[entity]]);
+    }
+    expect((await app.call<Page<unknown>>('GET', '/api/admin/categories?name=fieldfilter', { token: admin })).body.data.data).toEqual([]);
   });
 
   it('edits a note as its author would, view count included, and sends post.updated', async () => {

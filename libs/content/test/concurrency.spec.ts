@@ -2,6 +2,8 @@ import { mediaImageProcessed } from '@shiliu/contracts';
 import { eventRetries } from '@shiliu/platform';
 import { waitFor } from '@shiliu/platform/testing';
 import { DataSource, type EntityManager } from 'typeorm';
+import { CommentRepository } from '../src/comments/comment.repository';
+import { CommentService } from '../src/comments/comment.service';
 import { PostRepository } from '../src/posts/post.repository';
 import { ReactionService } from '../src/reactions/reaction.service';
 import { ContentTestApp, noteForm, type PostData, type TestUser } from './content-test-app';
@@ -85,6 +87,53 @@ describe('concurrent writes', () => {
     expect(await retried()).toBe(retriedBefore);
     const rows = await app.query<{ view_count: number; height: number }>(`SELECT "view_count", ("images"->0->>'height')::int AS "height" FROM "posts" WHERE "id" = ANY($1)`, [notes]);
     expect(rows).toEqual(notes.map(() => ({ view_count: 1, height: 901 })));
+  });
+
+  // Found from outside: of 29 replies sent while their parent was deleted, some met a foreign key violation and
+  // others were answered from the row the deletion had just taken, each a 500. Here the deletion holds the note's
+  // and the comment's rows, as its own transaction does, until several replies wait for them.
+  it.each([
+    ['a comment', false],
+    ['a reply', true],
+  ] as const)('answers not found to replies sent while %s they answer is deleted, and keeps the counts exact', async (_name, nested) => {
+    const fan = await app.user();
+    const note = (await app.call<PostData>('POST', '/api/posts', { token: author.token, body: await noteForm(app) })).body.data;
+    const top = (await app.call<{ id: number }>('POST', '/api/comments', { token: author.token, body: { post_id: note.id, content: '楼主的评论' } })).body.data;
+    const reply = (await app.call<{ id: number }>('POST', '/api/comments', { token: fan.token, body: { post_id: note.id, parent_id: top.id, content: '第一条回复' } })).body.data;
+    const doomed = nested ? reply.id : top.id;
+    const gate = app.service.app.get(DataSource).createQueryRunner();
+    // Its own connection to watch the waiting replies from: they hold every other one in the pool.
+    const probe = app.service.app.get(DataSource).createQueryRunner();
+    await gate.connect();
+    await probe.connect();
+    try {
+      await gate.startTransaction();
+      await app.service.app.get(PostRepository).lock(gate.manager, note.id);
+      const comment = (await app.service.app.get(CommentRepository).lock(gate.manager, doomed))!;
+      const replies = Promise.all(
+        Array.from({ length: 29 }, (_, i) => app.call('POST', '/api/comments', { token: fan.token, body: { post_id: note.id, parent_id: doomed, content: `回复${i}` } })),
+      );
+      await waitFor('replies to wait for the deletion', async () => {
+        const [waiting] = (await probe.query(
+          `SELECT count(*)::int AS "n" FROM pg_stat_activity WHERE "wait_event_type" = 'Lock' AND "datname" = current_database() AND ("query" ILIKE '%"posts"%' OR "query" ILIKE '%"comments"%')`,
+        )) as { n: number }[];
+        return waiting.n >= 5;
+      });
+      await app.service.app.get(CommentService).removeWithin(gate.manager, comment);
+      await gate.commitTransaction();
+      expect((await replies).map((answer) => answer.status)).toEqual(Array.from({ length: 29 }, () => 404));
+    } finally {
+      if (gate.isTransactionActive) await gate.rollbackTransaction();
+      await gate.release();
+      await probe.release();
+    }
+    const [counts] = await app.query<{ comment_count: number; comments: number; reply_count: number | null; replies: number }>(
+      `SELECT p."comment_count", (SELECT count(*)::int FROM "comments" WHERE "post_id" = p."id") AS "comments",
+         (SELECT "reply_count" FROM "comments" WHERE "id" = $2) AS "reply_count", (SELECT count(*)::int FROM "comments" WHERE "parent_id" = $2) AS "replies"
+       FROM "posts" p WHERE p."id" = $1`,
+      [note.id, top.id],
+    );
+    expect(counts).toEqual(nested ? { comment_count: 1, comments: 1, reply_count: 0, replies: 0 } : { comment_count: 0, comments: 0, reply_count: null, replies: 0 });
   });
 
   it('deletes a note and one of its comments at the same moment without a deadlock', async () => {

@@ -133,9 +133,11 @@ describe('notes and drafts: failing cases', () => {
       for (const type of ['post.liked', 'post.collected']) expect((await app.events(type)).filter((event) => (event.payload as { post_id: number }).post_id === draft.id)).toEqual([]);
     });
 
-    it('cannot be edited or deleted by someone else', async () => {
-      expect((await app.call('PUT', `/api/posts/${draft.id}`, { token: other.token, body: { is_draft: 0 } })).status).toBe(403);
-      expect((await app.call('DELETE', `/api/posts/${draft.id}`, { token: other.token })).status).toBe(403);
+    it('is a 404 to edit or delete, as to read, and stays as it was', async () => {
+      const missing = { code: 404, message: '资源不存在', data: null };
+      expect((await app.call('PUT', `/api/posts/${draft.id}`, { token: other.token, body: { is_draft: 0 } })).body).toEqual(missing);
+      expect((await app.call('DELETE', `/api/posts/${draft.id}`, { token: other.token })).body).toEqual(missing);
+      expect((await app.call<PostData>('GET', `/api/posts/${draft.id}`, { token: author.token })).body.data).toMatchObject({ id: draft.id, is_draft: 1, title: '私密草稿' });
     });
   });
 

@@ -1,4 +1,4 @@
-import { requireEnv } from '@shiliu/platform/testing';
+import { documentedAnswerProblems, requireEnv } from '@shiliu/platform/testing';
 import { Redis } from 'ioredis';
 import { ViewCounter } from '../src/posts/view-counter';
 import { ContentTestApp, noteForm, type PostData, type PostPageData, type TestUser } from './content-test-app';
@@ -71,6 +71,32 @@ describe('feeds', () => {
     const profile = await app.call<PostPageData>('GET', `/api/users/${alice.userId}/posts?category=food&keyword=热门`);
     expect(titles(profile.body.data)).toEqual(['新而热门']);
     await app.call('DELETE', `/api/posts/${video.body.data.id}`, { token: alice.token });
+  });
+
+  it('starts a video note\'s images with its cover in the feed, the profile tabs and the detail, so a card reading images[0] shows it', async () => {
+    const form = await noteForm(app, { title: '带封面的视频', type: 2, images: [], video: { url: await app.video(), coverUrl: await app.image() } });
+    const id = (await app.call<PostData>('POST', '/api/posts', { token: alice.token, body: form })).body.data.id;
+    await app.call('POST', `/api/posts/${id}/collect`, { token: bob.token });
+    try {
+      const lists: [string, string, 'posts' | 'collections'][] = [
+        ['GET /api/posts', '/api/posts?type=2', 'posts'],
+        ['GET /api/users/{user_id}/posts', `/api/users/${alice.userId}/posts?type=2`, 'posts'],
+        ['GET /api/users/{user_id}/collections', `/api/users/${bob.userId}/collections`, 'collections'],
+      ];
+      for (const [operation, path, field] of lists) {
+        const answer = await app.call<Record<typeof field, PostData[]>>('GET', path, { token: bob.token });
+        expect([path, answer.status, documentedAnswerProblems(operation, answer.body)]).toEqual([path, 200, []]);
+        const card = answer.body.data[field].find((post) => post.id === id)!;
+        expect([path, card.images, card.image, card.cover_url]).toEqual([path, [card.cover_url], expect.stringMatching(/^\/api\/files\//), card.image]);
+      }
+      const detail = await app.call<PostData>('GET', `/api/posts/${id}?skipViewCount=true`);
+      expect(detail.body.data.images).toEqual([detail.body.data.cover_url]);
+      const picture = (await app.call<PostPageData>('GET', `/api/users/${alice.userId}/posts?type=1`)).body.data.posts[0];
+      expect(picture.images[0]).toBe(picture.cover_url);
+      expect(picture.images).toHaveLength(1);
+    } finally {
+      await app.call('DELETE', `/api/posts/${id}`, { token: alice.token });
+    }
   });
 
   it('keeps pages stable while new notes arrive: no duplicates, no gaps', async () => {

@@ -32,4 +32,5 @@ export * from './events/user-followed.event';
 export * from './events/user-unfollowed.event';
 export * from './events/follow-announced.event';
 export * from './api/api-document';
+export * from './api/card-images';
 export * from './events/admin-acted.event';

@@ -2,12 +2,21 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { type BeforeApplicationShutdown, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { AnswerTracker, EnvelopeExceptionFilter, EnvelopeInterceptor, httpMetricsMiddleware, leanAsyncResourceBind, NestPinoLogger, type RevocationList } from '@shiliu/platform/core';
+import {
+  AnswerTracker,
+  answerClientErrors,
+  EnvelopeExceptionFilter,
+  EnvelopeInterceptor,
+  httpMetricsMiddleware,
+  leanAsyncResourceBind,
+  NestPinoLogger,
+  type RevocationList,
+} from '@shiliu/platform/core';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { GATEWAY_OPTIONS, GatewayController, GatewayProbeController, type GatewayRouteOptions } from './gateway.controller';
-import { gatewayMiddleware, type TrustProxy } from './gateway.middleware';
+import { allowedMethodsOf, gatewayMiddleware, type TrustProxy } from './gateway.middleware';
 import type { RateLimiter } from './rate-limit';
 import type { RouteLimitTable } from './route-limits';
 import { RouteMatcher } from './route-matcher';
@@ -90,8 +99,9 @@ export async function createGatewayApp(options: GatewayOptions): Promise<NestExp
   app.set('trust proxy', options.trustProxy);
   app.disable('x-powered-by');
   const expressApp = app.getHttpAdapter().getInstance() as ((req: IncomingMessage, res: ServerResponse) => void) & { get(setting: string): unknown };
+  const matcher = new RouteMatcher(routeTable);
   const api = gatewayMiddleware(
-    new RouteMatcher(routeTable),
+    matcher,
     options.upstream,
     options.rateLimiter,
     options.logger,
@@ -119,5 +129,6 @@ export async function createGatewayApp(options: GatewayOptions): Promise<NestExp
       else api(req, res, () => expressApp(req, res));
     });
   });
+  answerClientErrors(server, allowedMethodsOf(matcher));
   return app;
 }

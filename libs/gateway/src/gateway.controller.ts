@@ -12,6 +12,9 @@ export interface GatewayRouteOptions {
   openApi: () => Promise<OpenAPIObject>;
 }
 
+/** The /api calls the gateway answers itself (below), all GETs: the front door refuses other methods there. */
+export const gatewayOwnPaths: readonly string[] = ['/api/health', '/api/docs/openapi.json'];
+
 /** The calls the gateway answers itself. */
 @Controller('api')
 export class GatewayController {

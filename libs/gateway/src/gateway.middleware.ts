@@ -1,12 +1,23 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
-import { carriesRevokedSession, contextForRequest, gatewayUpstreamErrors, REQUEST_ID_HEADER, type RevocationList, runInContext, timeHttpCall } from '@shiliu/platform/core';
+import {
+  type AllowedMethods,
+  carriesRevokedSession,
+  contextForRequest,
+  gatewayUpstreamErrors,
+  methodRefusal,
+  REQUEST_ID_HEADER,
+  type RevocationList,
+  runInContext,
+  timeHttpCall,
+} from '@shiliu/platform/core';
 import type { Logger } from 'pino';
 import proxyAddress from 'proxy-addr';
 import { limitsOf, routeLimits, type RouteLimitTable } from './route-limits';
 import type { RouteMatcher } from './route-matcher';
 import type { RateLimiter } from './rate-limit';
-import { type Caller, failCall, type Upstream } from './upstream';
+import { answerEnvelope, type Caller, failCall, type Upstream } from './upstream';
+import { gatewayOwnPaths } from './gateway.controller';
 
 /** Whether to believe the address at `hop` (0: the socket's peer) when it says whom it forwards for: express's compiled `trust proxy`. */
 export type TrustProxy = (address: string, hop: number) => boolean;
@@ -18,6 +29,11 @@ export function callerOf(req: IncomingMessage, trust: TrustProxy): Caller {
   const forwarded = req.headers['x-forwarded-proto'];
   if (typeof forwarded === 'string' && trust(req.socket.remoteAddress ?? '', 0)) protocol = forwarded.split(',')[0].trim();
   return { address, protocol };
+}
+
+/** The methods an /api path is served with: the route table's and, for the gateway's own calls, GET. */
+export function allowedMethodsOf(matcher: RouteMatcher): AllowedMethods {
+  return (path) => (gatewayOwnPaths.includes(path) ? ['GET', 'HEAD'] : path.startsWith('/api/') ? matcher.methodsFor(path) : []);
 }
 
 /** How far past its limit a refused body is still read to its end rather than cut off with the connection. */
@@ -41,12 +57,22 @@ export function gatewayMiddleware(
   trust: TrustProxy,
   limitTable: RouteLimitTable = routeLimits,
 ) {
+  const allowedMethods = allowedMethodsOf(matcher);
   return (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
     const url = req.url ?? '/';
     const query = url.indexOf('?');
     const path = query < 0 ? url : url.slice(0, query);
-    const entry = path.startsWith('/api/') ? matcher.match(req.method ?? 'GET', path) : null;
+    const method = req.method ?? 'GET';
+    const entry = path.startsWith('/api/') ? matcher.match(method, path) : null;
     if (!entry) {
+      const allowed = allowedMethods(path);
+      // A path that exists, asked with a method it is not served with (TRACE, PATCH): 405 naming the methods it is.
+      if (allowed.length > 0 && !allowed.includes(method)) {
+        const refusal = methodRefusal(allowed);
+        for (const [name, value] of Object.entries(refusal.headers)) res.setHeader(name, value);
+        answerEnvelope(res, refusal.status);
+        return;
+      }
       next();
       return;
     }
@@ -54,7 +80,7 @@ export function gatewayMiddleware(
     req.headers[REQUEST_ID_HEADER] = context.requestId;
     res.setHeader(REQUEST_ID_HEADER, context.requestId);
     const started = process.hrtime.bigint();
-    const timed = timeHttpCall('gateway', req.method ?? 'GET');
+    const timed = timeHttpCall('gateway', method);
     res.once('finish', () => timed(entry.path, res.statusCode));
     // One access line per call, with the request id that the services' and the events' log lines also carry. At the
     // default level only failed and slow calls write theirs (the metrics count every call): a line per call would

@@ -30,4 +30,10 @@ export class RouteMatcher {
     const wanted = (method === 'HEAD' ? 'GET' : method) as HttpMethod;
     return this.routes.find((route) => route.entry.method === wanted && route.pattern.test(path))?.entry ?? null;
   }
+
+  /** The methods some entry serves `path` with (HEAD beside GET); none when no entry has the path. */
+  methodsFor(path: string): string[] {
+    const methods = [...new Set(this.routes.filter((route) => route.pattern.test(path)).map((route) => route.entry.method))];
+    return methods.includes('GET') ? [...methods, 'HEAD'] : methods;
+  }
 }

@@ -182,7 +182,8 @@ export const routeTable: readonly RouteEntry[] = [
   { method: 'PUT', path: '/api/notifications/read-all', service: 'notify' },
   { method: 'GET', path: '/api/notifications/unread-count', service: 'notify' },
   { method: 'GET', path: '/api/notifications/unread-count-by-type', service: 'notify' },
-  // The live unread badge (public spec 4 "Unread badge"), a server-sent events stream.
+  // The live unread badge (public spec 4 "Unread badge"), a server-sent events stream opened with a single-use ticket.
+  { method: 'POST', path: '/api/notifications/stream/ticket', service: 'notify' },
   { method: 'GET', path: '/api/notifications/stream', service: 'notify', kind: 'stream' },
   { method: 'DELETE', path: '/api/notifications/:id', service: 'notify' },
 

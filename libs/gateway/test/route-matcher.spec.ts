@@ -34,6 +34,14 @@ describe('route table', () => {
     expect(matcher.match('GET', '/api/posts/1/unknown')).toBeNull();
   });
 
+  it('names the methods a path is served with, for the 405 of any other, and none for a path no entry has', () => {
+    expect(matcher.methodsFor('/api/posts/42')).toEqual(['GET', 'PUT', 'DELETE', 'HEAD']);
+    expect(matcher.methodsFor('/api/auth/login')).toEqual(['POST']);
+    expect(matcher.methodsFor('/api/files/images/a/b.png')).toEqual(['GET', 'HEAD']);
+    expect(matcher.methodsFor('/api/nothing')).toEqual([]);
+    expect(matcher.methodsFor('/api/posts/1/unknown')).toEqual([]);
+  });
+
   it('reaches every entry: none is hidden behind an earlier one', () => {
     for (const entry of routeTable) {
       const concrete = entry.path.replace(/:[a-z_]+/g, 'x1').replace(/\*[a-z]+/, 'a/b.png');

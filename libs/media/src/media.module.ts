@@ -3,7 +3,9 @@ import { MediaEventsHandler } from './cleanup/media-events.handler';
 import { ObjectCleanupService } from './cleanup/object-cleanup.service';
 import { FilesController } from './files/files.controller';
 import { ImageProcessor } from './images/image-processor';
+import { loadMediaConfig, MEDIA_CONFIG } from './media.config';
 import { UploadController } from './uploads/upload.controller';
+import { UploadRateLimit } from './uploads/upload-rate-limit';
 import { UploadRepository } from './uploads/upload.repository';
 import { UploadService } from './uploads/upload.service';
 import { FfmpegVideoTools } from './videos/ffmpeg.video-tools';
@@ -17,11 +19,13 @@ import { VIDEO_TOOLS } from './videos/video-tools';
   providers: [
     ImageProcessor,
     ObjectCleanupService,
+    UploadRateLimit,
     UploadRepository,
     UploadService,
     VideoProcessJob,
     VideoQueue,
     { provide: VIDEO_TOOLS, useClass: FfmpegVideoTools },
+    { provide: MEDIA_CONFIG, useFactory: () => loadMediaConfig() },
   ],
 })
 export class MediaModule {}

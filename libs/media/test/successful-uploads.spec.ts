@@ -199,6 +199,19 @@ describe('uploads accepted (media service, real MinIO and ffmpeg, jobs in proces
     );
   });
 
+  it("answers a video's job to its uploader and administrators only, and to anyone else as a missing one", async () => {
+    const answer = await app.upload<UploadedVideo>('/api/upload/video', [{ field: 'file', name: 'mine.mp4', body: await video('mp4', 1) }]);
+    expect(answer.status).toBe(200);
+    const path = `/api/upload/video/jobs/${answer.body.data.jobId}`;
+    expect((await app.call<JobStatus>('GET', path, { token: await app.token() })).status).toBe(200);
+    expect((await app.call<JobStatus>('GET', path, { token: await app.adminToken(7, 'admin') })).status).toBe(200);
+    const missing = await app.call('GET', '/api/upload/video/jobs/00000000-0000-4000-8000-000000000000', { token: await app.token() });
+    for (const stranger of [1002, 1003]) {
+      const refused = await app.call('GET', path, { token: await app.token(stranger) });
+      expect({ status: refused.status, body: refused.body }).toEqual({ status: 404, body: missing.body });
+    }
+  });
+
   it('takes an MP4 with its index at the front, as web encoders write it', async () => {
     const answer = await app.upload<UploadedVideo>('/api/upload/video', [{ field: 'file', name: 'web.mp4', body: await video('mp4', 2, '320x240', true) }]);
     expect(answer.status).toBe(200);

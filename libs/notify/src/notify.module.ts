@@ -15,6 +15,7 @@ import { UnreadCountRepository } from './notifications/unread-count.repository';
 import { loadNotifySettings, NOTIFY_SETTINGS } from './notify.settings';
 import { NoteRepository } from './posts/note.repository';
 import { PostEventsHandler } from './posts/post-events.handler';
+import { StreamTickets } from './stream/stream-tickets';
 import { UnreadHub } from './stream/unread-hub';
 import { UnreadStreamController } from './stream/unread-stream.controller';
 import { SenderRepository } from './users/sender.repository';
@@ -39,6 +40,7 @@ import { UserEventsHandler } from './users/user-events.handler';
     UnreadCountRepository,
     NotificationService,
     UnreadHub,
+    StreamTickets,
     ActivityRepository,
     ActivityService,
     SenderRepository,

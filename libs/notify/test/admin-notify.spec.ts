@@ -1,4 +1,5 @@
 import { adminActed, postLiked, postPublished, userFollowed } from '@shiliu/contracts';
+import { documentedAnswerProblems } from '@shiliu/platform/testing';
 import { NotifyTestApp, postSnapshot, type TestUser } from './notify-test-app';
 
 interface Page<T> {
@@ -82,6 +83,23 @@ describe('admin back office: notifications and the administrators\' audit log (n
     const made = await app.call<AdminNotification>('POST', '/api/admin/notifications', { token: admin, body: { user_id: author.userId, sender_id: fan.userId, type: 3, target_id: post.id, post_id: post.id } });
     expect(made.body).toMatchObject({ code: 200, data: { type: 3, title: '收藏了你的笔记《春天的操场》', is_read: false } });
     expect((await app.call('POST', '/api/admin/notifications', { token: admin, body: { user_id: author.userId, sender_id: fan.userId, type: 9, target_id: 1 } })).status).toBe(400);
+  });
+
+  it('drops empty query parameters and filters notifications by every field the table shows, the title by substring', async () => {
+    const receiver = await app.user({ nickname: '收件人' });
+    const post = postSnapshot(receiver, { title: '银杏大道的秋天' });
+    await app.deliver(postPublished.type, { post });
+    await app.deliver(postLiked.type, { post_id: post.id, post_author_id: receiver.id, user_id: fan.id, count: 1 });
+    await app.deliver(userFollowed.type, { follower_id: fan.id, follower_user_id: fan.userId, following_id: receiver.id, following_user_id: receiver.userId, follower_follow_count: 1, following_fans_count: 1 });
+
+    const everyEmpty = await app.call<Page<AdminNotification>>('GET', '/api/admin/notifications?user_display_id=&type=&is_read=&title=&sender_display_id=&sender_nickname=&target_id=&comment_id=&user_id=&sender_id=', { token: admin });
+    expect([everyEmpty.status, documentedAnswerProblems('GET /api/admin/notifications', everyEmpty.body)]).toEqual([200, []]);
+    expect(everyEmpty.body.data.pagination.total).toBeGreaterThanOrEqual(2);
+    const part = receiver.userId.slice(1);
+    const byTitle = await app.call<Page<AdminNotification>>('GET', `/api/admin/notifications?user_display_id=${part}&title=${encodeURIComponent('杏大道')}&is_read=false&type=`, { token: admin });
+    expect(byTitle.body.data.data).toEqual([expect.objectContaining({ type: 1, title: '赞了你的笔记《银杏大道的秋天》', user_display_id: receiver.userId })]);
+    const bySaid = await app.call<Page<AdminNotification>>('GET', `/api/admin/notifications?user_display_id=${part}&title=${encodeURIComponent('关注')}&sender_nickname=${encodeURIComponent('粉')}&type=6`, { token: admin });
+    expect(bySaid.body.data.data.map((row) => row.type)).toEqual([6]);
   });
 
   it('announces its own administrator writes and keeps those of every service in the log the console reads', async () => {

@@ -48,8 +48,8 @@ describe('notifications refused', () => {
       ['PUT', '/api/notifications/read-all'],
       ['PUT', '/api/notifications/1/read'],
       ['DELETE', '/api/notifications/1'],
-      ['GET', '/api/notifications/stream'],
-      ['GET', '/api/notifications/stream?access_token=forged'],
+      ['POST', '/api/notifications/stream/ticket'],
+      ['GET', '/api/notifications/stream?ticket=forged'],
     ]) {
       expect({ path, status: (await app.call(method, path)).status }).toEqual({ path, status: 401 });
     }

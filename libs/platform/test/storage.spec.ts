@@ -55,6 +55,14 @@ describe.each([
     }
   });
 
+  it('keeps one whole object when the same key is written eight times at once', async () => {
+    const same = `tests/${randomUUID()}/same.txt`;
+    const writes = await Promise.allSettled(Array.from({ length: 8 }, () => storage.put(same, Buffer.from('同样的字节'), 'text/plain')));
+    expect(writes.filter((write) => write.status === 'rejected')).toEqual([]);
+    expect(await text(await storage.read(same))).toBe('同样的字节');
+    await storage.remove(same);
+  });
+
   it('answers null for a missing object and forgets a removed one', async () => {
     expect(await storage.stat(`tests/${randomUUID()}/none.txt`)).toBeNull();
     await storage.remove(key);

@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrors, CurrentPrincipal, OptionalUserAuth, type Principal } from '@shiliu/platform';
 import { SearchKeywordQuery, SearchQuery, SuggestQuery } from './search.dto';
 import { SearchService } from './search.service';
-import type { SearchPostView, SearchResult, SuggestionList } from './search.view';
+import type { SearchPagination, SearchPostView, SearchResult, SuggestionList } from './search.view';
 
 /** public-side.md §7 "Notes, comments, likes, tags, search" and the header's search panel (§2). */
 @ApiTags('search')
@@ -24,7 +24,7 @@ export class SearchController {
   @ApiErrors(503)
   @OptionalUserAuth()
   @Get('posts')
-  posts(@Query() query: SearchKeywordQuery, @CurrentPrincipal() principal?: Principal): Promise<{ posts: SearchPostView[]; pagination: SearchResult['usersPagination'] }> {
+  posts(@Query() query: SearchKeywordQuery, @CurrentPrincipal() principal?: Principal): Promise<{ posts: SearchPostView[]; pagination: SearchPagination }> {
     return this.search.searchPosts(query, principal);
   }
 

@@ -1,11 +1,12 @@
 import { BadRequestException, Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
+import { cardImages } from '@shiliu/contracts';
 import { offsetOf, pagination, type Principal } from '@shiliu/platform';
 import { DataSource } from 'typeorm';
 import { type PostHits, SEARCH_ENGINE, type SearchEngine, SearchUnavailableError, type UserHits } from './engine/search-engine';
 import { highlight } from './highlight';
 import { PostRepository, type PostRow } from './posts/post.repository';
 import { canonicalType, type SearchKeywordQuery, type SearchQuery } from './search.dto';
-import type { SearchPostView, SearchResult, SearchUserView, SuggestionList } from './search.view';
+import type { SearchPagination, SearchPostView, SearchResult, SearchUserView, SuggestionList } from './search.view';
 import { UserRepository, type UserRow } from './users/user.repository';
 import { ViewerStateRepository } from './viewers/viewer-state.repository';
 
@@ -54,7 +55,7 @@ export class SearchService {
   ) {}
 
   private readonly sharedPostCards = new WeakMap<PostHits, Shared<SearchPostView[]>>();
-  private readonly sharedUserRows = new WeakMap<UserHits, Shared<UserRow[]>>();
+  private readonly sharedUserRows = new WeakMap<UserHits, Shared<{ rows: UserRow[]; postCounts: Map<string, number> }>>();
 
   async search(query: SearchQuery, viewer: Principal | undefined): Promise<SearchResult> {
     if (query.keyword === undefined && query.tag === undefined) throw new BadRequestException(SEARCH_NEEDS_INPUT);
@@ -69,14 +70,13 @@ export class SearchService {
       const [posts, users] = await Promise.all([postHits ? this.postCards(postHits, terms, viewer) : [], userHits ? this.userCards(userHits, viewer) : []]);
       return {
         posts: { data: posts, pagination: pagination(query.page, query.limit, postHits?.total ?? 0) },
-        users,
-        usersPagination: pagination(query.page, query.limit, userHits?.total ?? 0),
+        users: { data: users, pagination: pagination(query.page, query.limit, userHits?.total ?? 0) },
         tagStats: (postHits?.tagStats ?? []).map((stat) => ({ id: stat.tag, label: stat.tag, count: stat.count })),
       };
     });
   }
 
-  async searchPosts(query: SearchKeywordQuery, viewer: Principal | undefined): Promise<{ posts: SearchPostView[]; pagination: SearchResult['usersPagination'] }> {
+  async searchPosts(query: SearchKeywordQuery, viewer: Principal | undefined): Promise<{ posts: SearchPostView[]; pagination: SearchPagination }> {
     if (query.keyword === undefined) throw new BadRequestException(SEARCH_NEEDS_INPUT);
     const terms = termsOf(query.keyword);
     return this.available(async () => {
@@ -150,7 +150,7 @@ export class SearchService {
       type: row.type,
       category_id: row.category_id === null ? null : Number(row.category_id),
       category_title: row.category_title,
-      images: row.images,
+      images: cardImages(row.type, row.images, cover),
       image: cover,
       cover_url: cover,
       video_url: row.video_url,
@@ -178,10 +178,13 @@ export class SearchService {
     };
   }
 
-  /** The users' cards, in the hits' order, with whether the viewer follows each and each follows the viewer. */
+  /** The users' cards, in the hits' order, with their note counts, whether the viewer follows each and each follows the viewer. */
   private async userCards(hits: UserHits, viewer: Principal | undefined): Promise<SearchUserView[]> {
-    const [rows, follows] = await Promise.all([
-      this.shared(this.sharedUserRows, hits, () => this.users.byIds(this.dataSource, hits.ids)),
+    const [{ rows, postCounts }, follows] = await Promise.all([
+      this.shared(this.sharedUserRows, hits, async () => {
+        const [rows, postCounts] = await Promise.all([this.users.byIds(this.dataSource, hits.ids), this.posts.countsByAuthor(this.dataSource, hits.ids)]);
+        return { rows, postCounts };
+      }),
       viewer ? this.viewers.follows(this.dataSource, Number(viewer.id), hits.ids) : { following: new Set<string>(), followers: new Set<string>() },
     ]);
     const byId = new Map(rows.map((row) => [String(row.id), row]));
@@ -200,7 +203,9 @@ export class SearchService {
           location: row.location,
           verified: row.verified,
           fans_count: row.fans_count,
+          post_count: postCounts.get(String(id)) ?? 0,
           followed,
+          isFollowing: followed,
           isMutual: followed && followsViewer,
           buttonType: buttonType(followed, followsViewer),
         },

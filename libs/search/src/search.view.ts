@@ -56,7 +56,7 @@ export class SearchPostView {
   @ApiProperty() created_at!: string;
 }
 
-/** A user found, with the viewer's follow state (public-side.md §3 "Follow state per user"). */
+/** A user found, with the viewer's follow state (public-side.md §3 "Follow state per user", `followed` or `isFollowing`) and their note count. */
 export class SearchUserView {
   @ApiProperty() id!: number;
   @ApiProperty() user_id!: string;
@@ -66,7 +66,9 @@ export class SearchUserView {
   @ApiProperty() location!: string;
   @ApiProperty() verified!: number;
   @ApiProperty() fans_count!: number;
+  @ApiProperty({ description: '可被搜到的笔记数' }) post_count!: number;
   @ApiProperty() followed!: boolean;
+  @ApiProperty() isFollowing!: boolean;
   @ApiProperty() isMutual!: boolean;
   @ApiProperty({ enum: ['follow', 'unfollow', 'mutual', 'back'] }) buttonType!: 'follow' | 'unfollow' | 'mutual' | 'back';
 }
@@ -76,17 +78,21 @@ export class SearchPostPage {
   @ApiProperty() pagination!: SearchPagination;
 }
 
+export class SearchUserPage {
+  @ApiProperty({ type: [SearchUserView] }) data!: SearchUserView[];
+  @ApiProperty() pagination!: SearchPagination;
+}
+
 export class SearchTagStat {
   @ApiProperty({ description: '标签名（点击后按此标签搜索）' }) id!: string;
   @ApiProperty() label!: string;
   @ApiProperty({ description: '匹配笔记中带此标签的数量' }) count!: number;
 }
 
-/** GET /search (public-side.md §7): `posts.data`, `posts.pagination`, `users`, `tagStats`. */
+/** GET /search (public-side.md §7): `posts.data`, `posts.pagination`, `users` paged the same way (DESIGN.md §4), `tagStats`. */
 export class SearchResult {
   @ApiProperty() posts!: SearchPostPage;
-  @ApiProperty({ type: [SearchUserView] }) users!: SearchUserView[];
-  @ApiProperty({ description: '用户结果的分页（type=users 时按 page、limit 翻页）' }) usersPagination!: SearchPagination;
+  @ApiProperty({ description: '用户结果，与 posts 一样按 page、limit 分页' }) users!: SearchUserPage;
   @ApiProperty({ type: [SearchTagStat] }) tagStats!: SearchTagStat[];
 }
 

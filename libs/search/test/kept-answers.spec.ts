@@ -1,12 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { Client } from '@elastic/elasticsearch';
 import { postDeleted, postLiked, postUpdated, type PostSnapshot } from '@shiliu/contracts';
+import { createLogger, PgListener } from '@shiliu/platform';
 import { requireEnv, waitFor } from '@shiliu/platform/testing';
 import { CHANGE_SHOWS_MS } from '../src/engine/cached-engine';
+import { indexChangesChannelOf } from '../src/engine/index-changes';
 import { SearchTestApp, type TestUser } from './search-test-app';
 
 interface Found {
   posts: { data: { id: number; title: string; like_count: number }[]; pagination: { total: number } };
-  users: { id: number }[];
+  users: { data: { id: number }[] };
 }
 
 /**
@@ -22,6 +25,26 @@ describe('kept search answers and the changes that end them', () => {
 
   const search = async (): Promise<Found> => (await app.call<Found>('GET', `/api/search?type=all&keyword=${encodeURIComponent('野餐')}`)).body.data;
   const titles = (found: Found): string[] => found.posts.data.map((card) => card.title).sort();
+  /**
+   * Returns once the service has heard every index change made so far and Elasticsearch shows them: an answer asked
+   * then is kept its whole window. The service hears the changes on its process's one LISTEN connection, in commit
+   * order, so a marker sent now and heard on that connection comes after them all.
+   */
+  const changesShown = async () => {
+    const marker = randomUUID();
+    const channel = indexChangesChannelOf(app.schema);
+    let heard: () => void = () => undefined;
+    const markerHeard = new Promise<void>((resolve) => (heard = resolve));
+    const url = (app.service.dataSource.options as { url: string }).url;
+    const subscription = await PgListener.of(url, createLogger('test', 'silent')).subscribe(channel, { notice: (payload) => payload === marker && heard() });
+    try {
+      await app.query('SELECT pg_notify($1, $2)', [channel, marker]);
+      await markerHeard;
+    } finally {
+      await subscription.close();
+    }
+    await new Promise((resolve) => setTimeout(resolve, CHANGE_SHOWS_MS));
+  };
 
   beforeAll(async () => {
     app = await SearchTestApp.start('elasticsearch', { SEARCH_REFRESH_ON_WRITE: 'false', SEARCH_CACHE_MS: '60000' });
@@ -36,8 +59,8 @@ describe('kept search answers and the changes that end them', () => {
   });
 
   it('keeps an answer while nothing is announced, and drops it for a note published, liked, edited or deleted', async () => {
-    // Once the first note's change has surely shown, an answer is kept the whole minute.
-    await new Promise((resolve) => setTimeout(resolve, CHANGE_SHOWS_MS));
+    // Once the first note's change has shown, an answer is kept the whole minute.
+    await changesShown();
     const kept = await search();
     expect(kept.posts.pagination.total).toBe(1);
     // A document written behind the service's back (no event, so no announcement) does not reach the kept answer.
@@ -64,9 +87,9 @@ describe('kept search answers and the changes that end them', () => {
   });
 
   it('drops a kept answer for a user registered', async () => {
-    await new Promise((resolve) => setTimeout(resolve, CHANGE_SHOWS_MS));
-    expect((await search()).users).toEqual([]);
+    await changesShown();
+    expect((await search()).users.data).toEqual([]);
     const picnicker = await app.user({ nickname: '野餐少年' });
-    await waitFor('the new user to be found', async () => (await search()).users.some((user) => user.id === picnicker.id), 15_000, 100);
+    await waitFor('the new user to be found', async () => (await search()).users.data.some((user) => user.id === picnicker.id), 15_000, 100);
   });
 });

@@ -65,8 +65,8 @@ describe('re-index', () => {
     expect(Object.keys(await client.indices.getAlias({ name: `${app.prefix}-users` }))).toEqual([users]);
     expect(await client.indices.exists({ index: `${app.prefix}-posts-1` })).toBe(false);
     expect(await titles()).toEqual(['重建期间发布', '重建索引三', '重建索引二'].sort());
-    const found = await app.call<{ users: { user_id: string }[] }>('GET', '/api/search?keyword=rebuilder&type=users');
-    expect(found.body.data.users.map((user) => user.user_id)).toEqual(['rebuilder']);
+    const found = await app.call<{ users: { data: { user_id: string }[] } }>('GET', '/api/search?keyword=rebuilder&type=users');
+    expect(found.body.data.users.data.map((user) => user.user_id)).toEqual(['rebuilder']);
   });
 
   it('announces the rebuilt index, so that no replica keeps answers from the old one', async () => {

@@ -13,11 +13,13 @@ import {
   userUnfollowed,
   userUpdated,
 } from '@shiliu/contracts';
+import { documentedAnswerProblems } from '@shiliu/platform/testing';
 import { type EngineName, postSnapshot, SearchTestApp, type TestUser } from './search-test-app';
 
 interface Card {
   id: number;
   title: string;
+  images: string[];
   title_highlight: string;
   type: number;
   like_count: number;
@@ -32,13 +34,15 @@ interface UserCard {
   user_id: string;
   nickname: string;
   followed: boolean;
+  isFollowing: boolean;
+  post_count: number;
   isMutual: boolean;
   buttonType: string;
 }
 
 interface Result {
   posts: { data: Card[]; pagination: { page: number; limit: number; total: number; pages: number } };
-  users: UserCard[];
+  users: { data: UserCard[]; pagination: { page: number; limit: number; total: number; pages: number } };
   tagStats: { id: string; label: string; count: number }[];
 }
 
@@ -117,18 +121,51 @@ describe.each<EngineName>(['elasticsearch', 'postgres'])('search on %s', (engine
     await app.deliver(userFollowed.type, { follower_id: target.id, follower_user_id: target.userId, following_id: viewer.id, following_user_id: viewer.userId, follower_follow_count: 1, following_fans_count: 1 });
 
     const byId = await search('keyword=HIKER_2026&type=users', viewer.token);
-    expect(byId.users).toEqual([expect.objectContaining({ user_id: 'hiker_2026', followed: true, isMutual: true, buttonType: 'mutual' })]);
+    expect(byId.users.data).toEqual([expect.objectContaining({ user_id: 'hiker_2026', followed: true, isMutual: true, buttonType: 'mutual' })]);
     expect(byId.posts.data).toEqual([]);
     const byName = await search(`keyword=${encodeURIComponent('登山')}&type=user`, author.token);
-    expect(byName.users).toEqual([expect.objectContaining({ nickname: '爱登山的小王', followed: false, buttonType: 'follow' })]);
-    expect((await search('keyword=hiker_20')).users).toEqual([]);
+    expect(byName.users.data).toEqual([expect.objectContaining({ nickname: '爱登山的小王', followed: false, buttonType: 'follow' })]);
+    expect((await search('keyword=hiker_20')).users.data).toEqual([]);
 
     const later = new Date(Date.now() + 60_000);
     await app.deliver(userUnfollowed.type, { follower_id: viewer.id, follower_user_id: viewer.userId, following_id: target.id, following_user_id: target.userId, follower_follow_count: 0, following_fans_count: 0 }, later);
     await app.deliver(followAnnounced.type, { follower_id: viewer.id, follower_user_id: viewer.userId, following_id: target.id, following_user_id: target.userId, follower_follow_count: 1, following_fans_count: 1 });
-    expect((await search('keyword=hiker_2026&type=users', viewer.token)).users).toEqual([expect.objectContaining({ followed: false, buttonType: 'back' })]);
+    expect((await search('keyword=hiker_2026&type=users', viewer.token)).users.data).toEqual([expect.objectContaining({ followed: false, buttonType: 'back' })]);
     await app.deliver(followAnnounced.type, { follower_id: author.id, follower_user_id: author.userId, following_id: target.id, following_user_id: target.userId, follower_follow_count: 1, following_fans_count: 2 }, later);
-    expect((await search('keyword=hiker_2026&type=users', author.token)).users).toEqual([expect.objectContaining({ followed: true, buttonType: 'unfollow', fans_count: 2 })]);
+    expect((await search('keyword=hiker_2026&type=users', author.token)).users.data).toEqual([expect.objectContaining({ followed: true, buttonType: 'unfollow', fans_count: 2 })]);
+  });
+
+  it('answers users as { data, pagination } like posts, each with isFollowing and their note count', async () => {
+    const writer = await app.user({ user_id: 'pager_writer', nickname: '分页写手' });
+    await app.publish(writer, { title: '写手的第一篇' });
+    const deleted = await app.publish(writer, { title: '写手的第二篇' });
+    await app.publish(writer, { title: '写手的第三篇' });
+    await app.deliver(postDeleted.type, { id: deleted.id, author_id: writer.id, was_draft: false, like_count: 0, collect_count: 0, comment_count: 0, images: [], video_url: null, cover_url: null });
+    await app.user({ user_id: 'pager_reader', nickname: '分页读者' });
+    await app.deliver(userFollowed.type, { follower_id: viewer.id, follower_user_id: viewer.userId, following_id: writer.id, following_user_id: writer.userId, follower_follow_count: 1, following_fans_count: 1 });
+
+    for (const type of ['users', 'all']) {
+      const answer = await app.call<Result>('GET', `/api/search?keyword=${encodeURIComponent('分页')}&type=${type}&limit=1&page=1`, { token: viewer.token });
+      expect([type, answer.status, documentedAnswerProblems('GET /api/search', answer.body)]).toEqual([type, 200, []]);
+      expect(answer.body.data.users.pagination).toEqual({ page: 1, limit: 1, total: 2, pages: 2 });
+      expect(answer.body.data.users.data).toHaveLength(1);
+    }
+    const both = await search(`keyword=${encodeURIComponent('分页')}&type=users`, viewer.token);
+    expect(both.users.data.map((user) => [user.user_id, user.isFollowing, user.followed, user.post_count])).toEqual(
+      expect.arrayContaining([
+        ['pager_writer', true, true, 2],
+        ['pager_reader', false, false, 0],
+      ]),
+    );
+  });
+
+  it('starts a video note\'s images with its cover, so a card reading images[0] shows it', async () => {
+    await app.publish(author, { title: '封面视频', type: 2, images: [], video_url: '/api/files/videos/cover.mp4', cover_url: '/api/files/covers/cover.jpg' });
+    await app.publish(author, { title: '封面图文', type: 1, images: ['/api/files/images/a.png', '/api/files/images/b.png'] });
+    const answer = await app.call<Result>('GET', `/api/search?keyword=${encodeURIComponent('封面')}&type=all`);
+    const byTitle = Object.fromEntries(answer.body.data.posts.data.map((card) => [card.title, card.images]));
+    expect(byTitle).toEqual({ 封面视频: ['/api/files/covers/cover.jpg'], 封面图文: ['/api/files/images/a.png', '/api/files/images/b.png'] });
+    expect([answer.status, documentedAnswerProblems('GET /api/search', answer.body)]).toEqual([200, []]);
   });
 
   it('filters by type, taking the singular forms too', async () => {
@@ -155,9 +192,9 @@ describe.each<EngineName>(['elasticsearch', 'postgres'])('search on %s', (engine
     expect(titles(await search(`keyword=${encodeURIComponent('烧烤')}`))).toEqual([]);
 
     const leaving = await app.user({ user_id: 'leaving_one', nickname: '即将注销' });
-    expect((await search('keyword=leaving_one&type=users')).users).toHaveLength(1);
+    expect((await search('keyword=leaving_one&type=users')).users.data).toHaveLength(1);
     await app.deliver(userDeleted.type, { id: leaving.id, user_id: leaving.userId });
-    expect((await search('keyword=leaving_one&type=users')).users).toEqual([]);
+    expect((await search('keyword=leaving_one&type=users')).users.data).toEqual([]);
   });
 
   it('keeps the newest state whatever order events arrive in, and each event once', async () => {
@@ -179,7 +216,7 @@ describe.each<EngineName>(['elasticsearch', 'postgres'])('search on %s', (engine
     const profile = { id: renamed.id, user_id: renamed.userId, avatar: '', bio: '', location: '', verified: 0 as const };
     await app.deliver(userUpdated.type, { user: { ...profile, nickname: '改名后的昵称' } }, new Date(Date.now() + 60_000));
     await app.deliver(userUpdated.type, { user: { ...profile, nickname: '过时的昵称' } }, new Date(Date.now() + 30_000));
-    expect((await search(`keyword=${encodeURIComponent('昵称')}&type=users`)).users.map((user) => user.nickname)).toEqual(['改名后的昵称']);
+    expect((await search(`keyword=${encodeURIComponent('昵称')}&type=users`)).users.data.map((user) => user.nickname)).toEqual(['改名后的昵称']);
 
     const envelope = app.envelope(postLiked.type, { post_id: 1, post_author_id: author.id, user_id: viewer.id, count: 1 });
     await app.bus.deliver(envelope);

@@ -7,7 +7,7 @@ import { SearchTestApp, type TestUser } from './search-test-app';
 
 interface Found {
   posts: { data: { id: number; liked: boolean; collected: boolean; like_count: number }[] };
-  users: { id: number; followed: boolean }[];
+  users: { data: { id: number; followed: boolean }[] };
 }
 
 /**
@@ -40,7 +40,11 @@ describe('search answers shared while the engine keeps them', () => {
     await app?.close();
   });
 
+  afterEach(() => jest.useRealTimers());
+
   it("reads the cards once for everyone asking within the window, each viewer still seeing their own like, collection and follow", async () => {
+    // The service's clock held still (its timers run as usual): every search below is asked within the window.
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'clearImmediate', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'queueMicrotask', 'hrtime', 'performance'] });
     const posts = jest.spyOn(app.service.app.get(PostRepository), 'byIds');
     const users = jest.spyOn(app.service.app.get(UserRepository), 'byIds');
     const search = async (token?: string) => (await app.call<Found>('GET', `/api/search?type=all&keyword=${encodeURIComponent('野餐')}`, { token })).body.data;
@@ -50,8 +54,8 @@ describe('search answers shared while the engine keeps them', () => {
     expect(anonymous.posts.data).toEqual([expect.objectContaining({ id: noteId, liked: false, collected: false, like_count: 1 })]);
     expect(liker.posts.data).toEqual([expect.objectContaining({ id: noteId, liked: true, collected: true, like_count: 1 })]);
     expect(other.posts.data).toEqual([expect.objectContaining({ id: noteId, liked: false, collected: false })]);
-    expect(liker.users).toEqual([expect.objectContaining({ id: author.id, followed: true })]);
-    expect(anonymous.users).toEqual([expect.objectContaining({ id: author.id, followed: false })]);
+    expect(liker.users.data).toEqual([expect.objectContaining({ id: author.id, followed: true })]);
+    expect(anonymous.users.data).toEqual([expect.objectContaining({ id: author.id, followed: false })]);
     // The shared cards are not the viewer's: a later anonymous answer still shows no like.
     expect((await search()).posts.data[0]).toMatchObject({ liked: false, collected: false });
     expect(posts).toHaveBeenCalledTimes(1);

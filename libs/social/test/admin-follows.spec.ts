@@ -1,4 +1,5 @@
 import { adminActed, type AdminActedPayload, type FollowChangePayload, userFollowed, userUnfollowed } from '@shiliu/contracts';
+import { documentedAnswerProblems } from '@shiliu/platform/testing';
 import { SocialTestApp, type TestUser } from './social-test-app';
 
 interface Page<T> {
@@ -61,6 +62,21 @@ describe('admin back office: follows (social service, PostgreSQL)', () => {
     expect(await stats(fan)).toMatchObject({ follow_count: 0 });
     expect((await payloads(userUnfollowed.type)).some((payload) => payload.follower_id === fan.id && payload.following_id === star.id)).toBe(true);
     expect((await app.call('DELETE', `/api/admin/follows/${created.body.data.id}`, { token: admin })).status).toBe(404);
+  });
+
+  it('drops empty query parameters and filters follows by every field the table shows, text by substring', async () => {
+    const reader = await app.user({ nickname: '字段读者' });
+    const writer = await app.user({ nickname: '字段作者' });
+    const made = (await app.call<AdminFollow>('POST', '/api/admin/follows', { token: admin, body: { follower_id: reader.userId, following_id: writer.userId } })).body.data;
+    const everyEmpty = await app.call<Page<AdminFollow>>('GET', '/api/admin/follows?follower_id=&follower_display_id=&follower_nickname=&following_id=&following_display_id=&following_nickname=&search=', { token: admin });
+    expect([everyEmpty.status, documentedAnswerProblems('GET /api/admin/follows', everyEmpty.body)]).toEqual([200, []]);
+    const filtered = await app.call<Page<AdminFollow>>(
+      'GET',
+      `/api/admin/follows?follower_nickname=${encodeURIComponent('段读')}&following_nickname=${encodeURIComponent('段作')}&follower_display_id=${reader.userId.slice(1)}&following_id=${writer.id}`,
+      { token: admin },
+    );
+    expect(filtered.body.data.data.map((follow) => follow.id)).toEqual([made.id]);
+    expect((await app.call<Page<AdminFollow>>('GET', `/api/admin/follows?follower_nickname=${encodeURIComponent('段作')}`, { token: admin })).body.data.data).toEqual([]);
   });
 
   it('moves a follow to another pair in one transaction: the old follower unfollows and the new one follows, with a student\'s counters and events', async () => {

@@ -147,7 +147,11 @@ function completeOperation(
   if (parameters.some((parameter) => parameter.in === 'path')) statuses.add(404);
   if (auth) {
     statuses.add(401);
+    if (auth.otherAudienceForbidden) statuses.add(403);
     operation.security = auth.optional ? [{}, { bearer: [] }] : [{ bearer: [] }];
+  } else {
+    // A controller's @ApiBearerAuth reaches its public routes too; they need no login.
+    delete operation.security;
   }
   for (const status of statuses) responses[String(status)] ??= errorResponse(status);
 }

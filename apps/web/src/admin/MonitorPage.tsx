@@ -29,9 +29,10 @@ async function readMonth(): Promise<Activity[]> {
   const since = Date.now() - MONTH_MS;
   const all: Activity[] = [];
   for (let page = 1; page <= HISTORY_PAGES; page++) {
-    const { activities, pagination } = await readPage(page, HISTORY_PAGE);
+    const activities = await readPage(page, HISTORY_PAGE);
     all.push(...activities);
-    if (page >= pagination.pages || activities.some((item) => new Date(item.created_at).getTime() < since)) break;
+    // The answer is the list alone: a page shorter than asked for is the last one.
+    if (activities.length < HISTORY_PAGE || activities.some((item) => new Date(item.created_at).getTime() < since)) break;
   }
   return all;
 }
@@ -104,7 +105,7 @@ export default function MonitorPage() {
     return () => window.clearInterval(timer);
   }, []);
   const now = new Date();
-  const list = recent.data?.activities ?? [];
+  const list = recent.data ?? [];
   const all = merge(month.data ?? [], list);
   return (
     <div className="monitor">

@@ -63,7 +63,9 @@ const users: EntityDeclaration = {
   filters: [
     { key: 'search', label: '关键词', type: 'text' },
     { key: 'user_display_id', label: '小石榴号', type: 'text' },
+    { key: 'location', label: 'IP属地', type: 'text' },
     { key: 'verified', label: '认证', type: 'select', options: options(VERIFIED) },
+    { key: 'is_active', label: '账号', type: 'select', options: [{ value: '1', label: '正常' }, { value: '0', label: '已禁用' }] },
   ],
   form: [
     required('user_id', '小石榴号', { max: 15 }),
@@ -173,7 +175,10 @@ const categories: EntityDeclaration = {
   title: '分类管理',
   noun: '分类',
   columns: [id, { key: 'name', label: '名称', sortable: true }, { key: 'category_title', label: '英文标题' }, { key: 'post_count', label: '笔记数', sortable: true }, created],
-  filters: [{ key: 'name', label: '名称', type: 'text' }],
+  filters: [
+    { key: 'name', label: '名称', type: 'text' },
+    { key: 'category_title', label: '英文标题', type: 'text' },
+  ],
   form: [required('name', '名称', { max: 50 }), required('category_title', '英文标题', { max: 50, pattern: { regex: /^[a-z]+$/, message: '只能输入小写英文字母' } })],
   describe: (row) => `确定要删除分类「${row.name}」吗？`,
 };
@@ -255,6 +260,7 @@ const notifications: EntityDeclaration = {
   filters: [
     { key: 'user_display_id', label: '接收者', type: 'text' },
     { key: 'sender_display_id', label: '发送者', type: 'text' },
+    { key: 'title', label: '标题', type: 'text' },
     { key: 'type', label: '类型', type: 'select', options: options(NOTIFICATION_TYPES) },
     { key: 'is_read', label: '已读', type: 'select', options: [{ value: '1', label: '已读' }, { value: '0', label: '未读' }] },
   ],
@@ -322,7 +328,8 @@ const audit: EntityDeclaration = {
     { key: 'status', label: '状态', cell: { kind: 'status', labels: AUDIT_STATUS }, sortable: true },
     created,
     { key: 'audit_time', label: '审核时间', cell: date, sortable: true, width: 150 },
-    { key: 'reject_reason', label: '拒绝原因', cell: { kind: 'content', max: 16 } },
+    // A reject may come without a reason (the spec's screen sends none): a rejected row says so.
+    { key: 'reject_reason', label: '拒绝原因', cell: { kind: 'content', max: 16, empty: (row) => (Number(row.status) === 2 ? '未填写原因' : null) } },
   ],
   filters: [
     { key: 'user_display_id', label: '小石榴号', type: 'text' },

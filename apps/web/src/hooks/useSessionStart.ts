@@ -21,7 +21,10 @@ export function useSessionStart(): void {
   useEffect(() => {
     if (!useSession.getState().token) return;
     call(api.GET('/api/auth/me'))
-      .then((user) => useSession.getState().setUser(user))
+      // The user's token answers the user; an administrator's would answer the administrator, not a user to keep.
+      .then((me) => {
+        if ('user_id' in me) useSession.getState().setUser(me);
+      })
       .catch(() => undefined);
   }, []);
   useEffect(() => {
@@ -42,16 +45,44 @@ export function useSessionStart(): void {
         .catch(() => undefined);
     void load();
     window.addEventListener('shiliu:unread', load);
-    const stream = typeof EventSource === 'undefined' ? null : new EventSource(`/api/notifications/stream?access_token=${encodeURIComponent(token)}`);
-    stream?.addEventListener('unread', (event) => {
-      try {
-        apply(JSON.parse((event as MessageEvent<string>).data) as UnreadCounts);
-      } catch {
-        // A malformed event is skipped; the next one carries the full counts again.
-      }
-    });
+    // The stream opens with a single-use ticket, never the token (a URL ends up in logs). The server ends it when the
+    // token expires or the session is revoked; EventSource would retry with the spent ticket, so a stream that
+    // fails or ends is closed and opened again with a new ticket (whose call refreshes an expired token).
+    let stream: EventSource | null = null;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let failures = 0;
+    const reopen = () => {
+      if (cancelled) return;
+      retry = setTimeout(open, Math.min(30_000, 1000 * 2 ** failures++));
+    };
+    const open = () => {
+      if (cancelled || typeof EventSource === 'undefined') return;
+      call(api.POST('/api/notifications/stream/ticket'))
+        .then(({ ticket }) => {
+          if (cancelled) return;
+          const opened = new EventSource(`/api/notifications/stream?ticket=${encodeURIComponent(ticket)}`);
+          stream = opened;
+          opened.addEventListener('open', () => {
+            failures = 0;
+          });
+          opened.addEventListener('unread', (event) => {
+            try {
+              apply(JSON.parse((event as MessageEvent<string>).data) as UnreadCounts);
+            } catch {
+              // A malformed event is skipped; the next one carries the full counts again.
+            }
+          });
+          opened.addEventListener('error', () => {
+            opened.close();
+            reopen();
+          });
+        })
+        .catch(reopen);
+    };
+    open();
     return () => {
       cancelled = true;
+      clearTimeout(retry);
       stream?.close();
       window.removeEventListener('shiliu:unread', load);
     };

@@ -1,11 +1,13 @@
 import { Body, Controller, Get, Post, Query, Req, UnauthorizedException } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiErrors, CurrentPrincipal, messageForStatus, type Principal, Reply, UserAuth } from '@shiliu/platform';
+import { ApiErrors, CurrentPrincipal, messageForStatus, type Principal, Reply, UserAuth, UserOrAdminAuth } from '@shiliu/platform';
 import type { Request } from 'express';
+import { AdminsService } from '../admins/admins.service';
+import type { PublicAdmin } from '../admins/public-admin';
 import { CaptchaService } from '../captcha/captcha.service';
 import { AuthRateLimits } from '../security/auth-rate-limits';
 import { SessionsService } from '../sessions/sessions.service';
-import { publicUser } from '../users/public-user';
+import { type PublicUser, publicUser } from '../users/public-user';
 import { UsersService } from '../users/users.service';
 import { CheckUserIdQuery, LoginDto, RefreshDto, RegisterDto } from './account.dto';
 import { AccountsService } from './accounts.service';
@@ -23,6 +25,7 @@ export class AccountsController {
     private readonly sessions: SessionsService,
     private readonly captcha: CaptchaService,
     private readonly limits: AuthRateLimits,
+    private readonly admins: AdminsService,
   ) {}
 
   @ApiOperation({ summary: '获取图形验证码（4位，5分钟内有效，仅可使用一次）' })
@@ -67,11 +70,14 @@ export class AccountsController {
     return new Reply('退出登录成功', null);
   }
 
-  @ApiOperation({ summary: '当前登录用户' })
-  @UserAuth()
+  /** The spec's admin pages send the administrator's token on every call, this one included: it answers the administrator. */
+  @ApiOperation({ summary: '当前登录用户（管理员的令牌：当前管理员）' })
+  @UserOrAdminAuth()
   @Get('me')
-  async me(@CurrentPrincipal() principal: Principal) {
-    const user = (await this.sessions.isLive(principal.sessionId)) ? await this.users.findById(principal.id) : null;
+  async me(@CurrentPrincipal() principal: Principal): Promise<PublicUser | PublicAdmin> {
+    if (!(await this.sessions.isLive(principal.sessionId))) throw new UnauthorizedException(messageForStatus(401));
+    if (principal.audience === 'admin') return this.admins.get(principal.id);
+    const user = await this.users.findById(principal.id);
     if (!user) throw new UnauthorizedException(messageForStatus(401));
     return publicUser(user);
   }

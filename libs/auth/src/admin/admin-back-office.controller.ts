@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminIdsDto, AdminList, AdminListParams, type AdminListQuery, AdminOperation, ApiErrors, CurrentPrincipal, IdPipe, type Principal, Reply } from '@shiliu/platform';
 import { CreateAdminDto, AdminPasswordDto } from '../admins/admin.dto';
 import { AdminsService } from '../admins/admins.service';
@@ -105,7 +105,8 @@ export class AdminAuditController {
     return new Reply('审核通过', await this.audit.approve(id));
   }
 
-  @ApiOperation({ summary: '拒绝认证申请，须填写拒绝原因 reject_reason（仅管理员）' })
+  @ApiOperation({ summary: '拒绝认证申请，可不带请求体；拒绝原因 reject_reason 选填（仅管理员）' })
+  @ApiBody({ type: RejectApplicationDto, required: false })
   @AdminOperation()
   @Put(':id/reject')
   async reject(@Param('id', IdPipe) id: number, @Body() body: RejectApplicationDto) {

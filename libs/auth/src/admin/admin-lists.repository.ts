@@ -4,7 +4,7 @@ import type { EntityManager } from 'typeorm';
 import type { UserRow } from '../users/user.repository';
 import type { ApplicationRow } from '../verification/verification.repository';
 
-/** admin-and-startup.md §3 "User (admin list)" and §7: search and user_display_id filters; sort by id, counts or created_at. */
+/** admin-and-startup.md §3 "User (admin list)" and §7: a filter for each field the table shows, and search; sort by id, counts or created_at. */
 export const USER_LIST: AdminListSpec = {
   sortFields: {
     id: 'u."id"',
@@ -19,13 +19,17 @@ export const USER_LIST: AdminListSpec = {
   tieBreaker: 'u."id"',
   filters: {
     search: { match: 'contains', columns: ['u."nickname"', 'u."user_id"'], description: '昵称或小石榴号包含' },
-    user_display_id: { match: 'equals', columns: ['u."user_id"'], description: '小石榴号' },
+    user_id: { match: 'contains', columns: ['u."user_id"'], description: '小石榴号包含' },
+    user_display_id: { match: 'contains', columns: ['u."user_id"'], description: '小石榴号包含' },
+    nickname: { match: 'contains', columns: ['u."nickname"'], description: '昵称包含' },
+    bio: { match: 'contains', columns: ['u."bio"'], description: '简介包含' },
+    location: { match: 'contains', columns: ['u."location"'], description: 'IP属地包含' },
     verified: { match: 'integer', columns: ['u."verified"'], description: '认证：0 未认证，1 官方认证，2 个人认证' },
     is_active: { match: 'boolean', columns: ['u."is_active"'], description: '是否可以登录' },
   },
 };
 
-/** §7 audit filters: type, status, user_display_id, real_name. */
+/** §7 audit filters (type, status, user_display_id, real_name) and the table's other fields. */
 export const AUDIT_LIST: AdminListSpec = {
   sortFields: { id: 'a."id"', created_at: 'a."created_at"', audit_time: 'a."reviewed_at"', status: 'a."status"' },
   defaultSort: 'id',
@@ -33,7 +37,10 @@ export const AUDIT_LIST: AdminListSpec = {
   filters: {
     type: { match: 'integer', columns: ['a."type"'], description: '认证类型：1 官方认证，2 个人认证' },
     status: { match: 'integer', columns: ['a."status"'], description: '状态：0 待审核，1 已通过，2 已拒绝' },
-    user_display_id: { match: 'equals', columns: ['u."user_id"'], description: '申请人的小石榴号' },
+    user_display_id: { match: 'contains', columns: ['u."user_id"'], description: '申请人的小石榴号包含' },
+    nickname: { match: 'contains', columns: ['u."nickname"'], description: '申请人的昵称包含' },
+    content: { match: 'contains', columns: [`a."content"->>'real_name'`, `a."content"->>'org_name'`, `a."content"->>'contact_name'`, `a."content"->>'occupation'`, `a."content"->>'reason'`], description: '申请内容（姓名、机构、职业、理由）包含' },
+    reject_reason: { match: 'contains', columns: ['a."reject_reason"'], description: '拒绝原因包含' },
     real_name: { match: 'contains', columns: [`a."content"->>'real_name'`, `a."content"->>'contact_name'`], description: '真实姓名（官方认证为联系人姓名）包含' },
   },
 };
@@ -43,7 +50,9 @@ export const SESSION_LIST: AdminListSpec = {
   defaultSort: 'created_at',
   tieBreaker: 's."id"',
   filters: {
-    user_display_id: { match: 'equals', columns: ['u."user_id"'], description: '用户的小石榴号' },
+    user_id: { match: 'integer', columns: ['u."id"'], description: '用户的数字 ID' },
+    user_display_id: { match: 'contains', columns: ['u."user_id"'], description: '用户的小石榴号包含' },
+    user_agent: { match: 'contains', columns: ['s."user_agent"'], description: '设备包含' },
     is_active: { match: 'boolean', columns: [`(s."revoked_at" IS NULL AND s."expires_at" > now())`], description: '是否有效' },
   },
 };

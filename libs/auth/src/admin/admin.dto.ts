@@ -77,7 +77,7 @@ export class AdminUpdateApplicationDto {
   reject_reason?: string;
 }
 
-/** DESIGN.md §4: reject needs a reason on the server (the service says so when both fields are missing). */
+/** DESIGN.md §4: the reason is optional (the spec's screen sends no body); `reason` is accepted for `reject_reason`. */
 export class RejectApplicationDto {
   @IsOptional()
   @Transform(toPlainText)

@@ -1,7 +1,7 @@
 import { BadRequestException, Inject, Injectable } from '@nestjs/common';
-import { envelope, REDIS, SERVICE_NAME, TooManyRequestsException } from '@shiliu/platform';
+import { consumeRateLimit, envelope, keyedRateLimiter, REDIS, SERVICE_NAME, TooManyRequestsException } from '@shiliu/platform';
 import type { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { AUTH_CONFIG, type AuthConfig } from '../auth.config';
 
 type Limit = 'loginPerIp' | 'loginFailuresPerAccountAndIp' | 'loginFailuresPerAccount' | 'registerPerIp' | 'captchaPerIp';
@@ -34,22 +34,16 @@ export class AuthRateLimits {
     };
     this.points = Object.fromEntries(Object.entries(options).map(([name, option]) => [name, option.points])) as Record<Limit, number>;
     this.limiters = Object.fromEntries(
-      (Object.entries(options) as [Limit, { points: number; duration: number }][]).map(([name, option]) => {
-        // Keyed by the service's name (its schema), so test instances sharing one Redis count apart.
-        const settings = { ...option, keyPrefix: `shiliu:${service}:${name}` };
-        return [name, redis ? new RateLimiterRedis({ ...settings, storeClient: redis, insuranceLimiter: new RateLimiterMemory(settings) }) : new RateLimiterMemory(settings)];
-      }),
+      (Object.entries(options) as [Limit, { points: number; duration: number }][]).map(([name, option]) => [
+        name,
+        keyedRateLimiter(redis, { ...option, keyPrefix: `shiliu:${service}:${name}` }),
+      ]),
     ) as Record<Limit, RateLimiterAbstract>;
   }
 
   /** Counts one attempt; throws 429 (with Retry-After) when the limit is reached. */
-  async consume(limit: Limit, key: string): Promise<void> {
-    try {
-      await this.limiters[limit].consume(key.toLowerCase());
-    } catch (rejection) {
-      if (!(rejection instanceof RateLimiterRes)) throw rejection;
-      throw new TooManyRequestsException(rejection.msBeforeNext);
-    }
+  consume(limit: Limit, key: string): Promise<void> {
+    return consumeRateLimit(this.limiters[limit], key.toLowerCase());
   }
 
   /**

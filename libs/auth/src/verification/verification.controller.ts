@@ -17,7 +17,7 @@ export class VerificationController {
     return new Reply('认证申请提交成功，请耐心等待审核', await this.verification.submit(principal.id, body.type, body.content));
   }
 
-  @ApiOperation({ summary: '我的认证状态（已通过优先，其次已拒绝，再次待审核）' })
+  @ApiOperation({ summary: '我的全部认证申请（最新在前；同时有多条时依次以已通过、已拒绝、待审核为准）' })
   @Get('status')
   status(@CurrentPrincipal() principal: Principal) {
     return this.verification.status(principal.id);

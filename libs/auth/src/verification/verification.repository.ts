@@ -33,8 +33,9 @@ export class VerificationRepository {
     return row;
   }
 
+  /** Newest first. */
   async allOf(manager: EntityManager, accountId: string): Promise<ApplicationRow[]> {
-    return rowsOf<ApplicationRow>(manager, `SELECT ${COLUMNS} FROM "verification_applications" WHERE "account_id" = $1 ORDER BY "id"`, [accountId]);
+    return rowsOf<ApplicationRow>(manager, `SELECT ${COLUMNS} FROM "verification_applications" WHERE "account_id" = $1 ORDER BY "created_at" DESC, "id" DESC`, [accountId]);
   }
 
   async anyOf(manager: EntityManager, accountId: string): Promise<boolean> {
@@ -57,7 +58,7 @@ export class VerificationRepository {
   }
 
   /** Rejects a pending application; answers it as rejected (null when there is no pending one). */
-  async reject(manager: EntityManager, id: string, reason: string): Promise<ApplicationRow | null> {
+  async reject(manager: EntityManager, id: string, reason: string | null): Promise<ApplicationRow | null> {
     const [row] = await rowsOf<ApplicationRow>(
       manager,
       `UPDATE "verification_applications" SET "status" = 2, "reject_reason" = $2, "reviewed_at" = now() WHERE "id" = $1 AND "status" = 0 RETURNING ${COLUMNS}`,

@@ -18,9 +18,6 @@ export interface ShownApplication {
   reviewed_at: string | null;
 }
 
-/** Which application the user sees when there are several: approved, then rejected, then pending. */
-const PRECEDENCE: VerificationStatus[] = [1, 2, 0];
-
 /** Verification applications: one at a time per user; personal numbers encrypted at rest and masked when shown. */
 @Injectable()
 export class VerificationService {
@@ -44,16 +41,16 @@ export class VerificationService {
     });
   }
 
-  async status(accountId: string): Promise<ShownApplication | null> {
-    const applications = await this.applications.allOf(this.dataSource.manager, accountId);
-    const chosen = PRECEDENCE.map((status) => applications.find((a) => a.status === status)).find(Boolean);
-    return chosen ? this.show(chosen) : null;
+  /** Every application of the user, newest first: the reader applies the spec's precedence (approved, rejected, pending). */
+  async status(accountId: string): Promise<ShownApplication[]> {
+    return (await this.applications.allOf(this.dataSource.manager, accountId)).map((application) => this.show(application));
   }
 
-  /** Withdraws every application of the user; an approved one takes the badge with it. */
+  /** Withdraws every application of the user; an approved one takes the badge with it. None to withdraw: 404. */
   async revoke(accountId: string): Promise<number> {
     return this.dataSource.transaction(async (tx) => {
       const removed = await this.applications.deleteAllOf(tx, accountId);
+      if (removed === 0) throw new NotFoundException('认证申请不存在');
       const user = await this.users.findById(tx, accountId);
       if (user && user.verified !== 0) {
         const unverified = await this.users.setVerified(tx, accountId, 0);
@@ -75,7 +72,7 @@ export class VerificationService {
     });
   }
 
-  async reject(applicationId: string, reason: string): Promise<ShownApplication> {
+  async reject(applicationId: string, reason: string | null): Promise<ShownApplication> {
     const application = await this.applications.reject(this.dataSource.manager, applicationId, reason);
     if (!application) throw new NotFoundException('认证申请不存在或已审核');
     return this.show(application);

@@ -8,7 +8,8 @@ export const CATEGORY_LIST: AdminListSpec = {
   defaultSort: 'id',
   tieBreaker: 'k."id"',
   filters: {
-    name: { match: 'contains', columns: ['k."name"', 'k."category_title"'], description: '名称或英文标题包含' },
+    name: { match: 'contains', columns: ['k."name"'], description: '名称包含' },
+    category_title: { match: 'contains', columns: ['k."category_title"'], description: '英文标题包含' },
   },
 };
 
@@ -26,7 +27,8 @@ export const LIKE_LIST: AdminListSpec = {
   defaultSort: 'id',
   tieBreaker: 'l."id"',
   filters: {
-    user_display_id: { match: 'equals', columns: ['a."user_id"'], description: '点赞者的小石榴号' },
+    user_id: { match: 'integer', columns: ['l."user_id"'], description: '点赞者的数字 ID' },
+    user_display_id: { match: 'contains', columns: ['a."user_id"'], description: '点赞者的小石榴号包含' },
     target_type: { match: 'integer', columns: ['l."target_type"'], description: '1 笔记，2 评论' },
     target_id: { match: 'integer', columns: ['l."target_id"'], description: '笔记或评论 ID' },
   },
@@ -38,8 +40,10 @@ export const COLLECTION_LIST: AdminListSpec = {
   defaultSort: 'id',
   tieBreaker: 'k."id"',
   filters: {
-    user_display_id: { match: 'equals', columns: ['a."user_id"'], description: '收藏者的小石榴号' },
+    user_id: { match: 'integer', columns: ['k."user_id"'], description: '收藏者的数字 ID' },
+    user_display_id: { match: 'contains', columns: ['a."user_id"'], description: '收藏者的小石榴号包含' },
     post_id: { match: 'integer', columns: ['k."post_id"'], description: '笔记 ID' },
+    post_title: { match: 'contains', columns: ['p."title"'], description: '笔记标题包含' },
   },
 };
 

@@ -162,7 +162,7 @@ export class AdminCatalogueService {
 
   async createLike(userId: string, targetType: 1 | 2, targetId: number): Promise<AdminLikeView> {
     const user = await this.userOf(userId);
-    await this.reactions.like(user.id, targetType, targetId);
+    await this.reactions.like({ id: user.id, userId: null }, targetType, targetId);
     return likeView((await this.lists.likeOf(this.dataSource.manager, user.id, targetType, targetId))!);
   }
 
@@ -190,7 +190,7 @@ export class AdminCatalogueService {
     for (const id of ids) {
       const like = await this.lists.like(this.dataSource.manager, id);
       if (!like) continue;
-      await this.reactions.unlike(like.user_id, like.target_type, Number(like.target_id));
+      await this.reactions.unlike({ id: like.user_id, userId: null }, like.target_type, Number(like.target_id));
       deletedCount += 1;
     }
     return { deletedCount };
@@ -203,7 +203,7 @@ export class AdminCatalogueService {
 
   async createCollection(userId: string, postId: number): Promise<AdminCollectionView> {
     const user = await this.userOf(userId);
-    await this.reactions.collect(user.id, postId);
+    await this.reactions.collect({ id: user.id, userId: null }, postId);
     return collectionView((await this.lists.collectionOf(this.dataSource.manager, user.id, postId))!);
   }
 
@@ -223,7 +223,7 @@ export class AdminCatalogueService {
     for (const id of ids) {
       const collection = await this.lists.collection(this.dataSource.manager, id);
       if (!collection) continue;
-      await this.reactions.uncollect(collection.user_id, Number(collection.post_id));
+      await this.reactions.uncollect({ id: collection.user_id, userId: null }, Number(collection.post_id));
       deletedCount += 1;
     }
     return { deletedCount };

@@ -3,7 +3,7 @@ import { adminRows, type AdminListQuery, type AdminListSpec, rowsOf } from '@shi
 import type { EntityManager } from 'typeorm';
 import type { StoredImage, StoredVideo } from '../posts/post.repository';
 
-/** admin-and-startup.md §3 "Post": filters and sortable columns of the notes table. */
+/** admin-and-startup.md §3 "Post": a filter for each field the notes table shows, and its sortable columns. */
 export const POST_LIST: AdminListSpec = {
   sortFields: {
     id: 'p."id"',
@@ -17,21 +17,27 @@ export const POST_LIST: AdminListSpec = {
   tieBreaker: 'p."id"',
   filters: {
     title: { match: 'contains', columns: ['p."title"'], description: '标题包含' },
-    user_display_id: { match: 'equals', columns: ['a."user_id"'], description: '作者的小石榴号' },
+    user_display_id: { match: 'contains', columns: ['a."user_id"'], description: '作者的小石榴号包含' },
+    nickname: { match: 'contains', columns: ['a."nickname"'], description: '作者昵称包含' },
+    content: { match: 'contains', columns: ['p."content_text"'], description: '内容包含' },
+    category: { match: 'contains', columns: ['c."name"', 'c."category_title"'], description: '分类名称或英文标题包含' },
+    tags: { match: 'contains', columns: [`(SELECT string_agg(t."name", ' ') FROM "post_tags" pt JOIN "tags" t ON t."id" = pt."tag_id" WHERE pt."post_id" = p."id")`], description: '标签名包含' },
     category_id: { match: 'integer', columns: ['p."category_id"'], description: '分类 ID' },
     type: { match: 'integer', columns: ['p."type"'], description: '类型：1 图文，2 视频' },
     is_draft: { match: 'boolean', columns: ['p."is_draft"'], description: '是否草稿：1 草稿，0 已发布' },
   },
 };
 
-/** §3 "Comment" and §7 (filter by post_id). */
+/** §3 "Comment" and §7 (filter by post_id), a filter for each field the table shows. */
 export const COMMENT_LIST: AdminListSpec = {
   sortFields: { id: 'c."id"', created_at: 'c."created_at"', like_count: 'c."like_count"' },
   defaultSort: 'id',
   tieBreaker: 'c."id"',
   filters: {
     post_id: { match: 'integer', columns: ['c."post_id"'], description: '所属笔记 ID' },
-    user_display_id: { match: 'equals', columns: ['a."user_id"'], description: '评论者的小石榴号' },
+    user_id: { match: 'integer', columns: ['c."author_id"'], description: '评论者的数字 ID' },
+    user_display_id: { match: 'contains', columns: ['a."user_id"'], description: '评论者的小石榴号包含' },
+    parent_id: { match: 'integer', columns: ['c."parent_id"'], description: '回复的评论 ID' },
     content: { match: 'contains', columns: ['c."content_text"'], description: '内容包含' },
   },
 };

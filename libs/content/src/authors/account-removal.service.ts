@@ -32,6 +32,8 @@ export class AccountRemovalService {
       if (post) await this.postService.removeWithin(manager, post);
     }
     for (const comment of await this.comments.byAuthor(manager, id)) {
+      // The note's row before the comment's, the order a note's deletion and a new reply take them in.
+      await this.posts.lock(manager, Number(comment.post_id));
       // A reply may already have gone with its top-level comment.
       const current = await this.comments.lock(manager, Number(comment.id));
       if (current) await this.commentService.removeWithin(manager, current);

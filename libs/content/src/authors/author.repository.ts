@@ -3,8 +3,11 @@ import type { UserProfileSnapshot } from '@shiliu/contracts';
 import { messageForStatus } from '@shiliu/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 
-/** How long a write waits for its writer's user.registered event to arrive. */
-const AUTHOR_EVENT_WAIT_MS = 3000;
+/** Who writes: the user's numeric id, and the product ID their token names (null for a write with no token behind it). */
+export interface Writer {
+  id: string;
+  userId: string | null;
+}
 
 export interface AuthorRow {
   id: string;
@@ -37,31 +40,41 @@ export class AuthorRepository {
     await manager.query(`UPDATE "authors" SET "verified" = $2, "updated_at" = now() WHERE "id" = $1`, [id, verified]);
   }
 
+  /** Remembers the removal, so that a token of the account still in circulation does not bring the author back. */
   async remove(manager: EntityManager, id: number): Promise<void> {
+    await manager.query(`INSERT INTO "removed_authors" ("id") VALUES ($1) ON CONFLICT DO NOTHING`, [id]);
     await manager.query(`DELETE FROM "authors" WHERE "id" = $1`, [id]);
   }
 
   /**
-   * Every write checks that its writer is a user we learned of from auth's events, and holds the row until it
-   * commits so that a concurrent account removal waits for it: a deleted account (whose tokens are revoked too)
-   * writes nothing, and content never invents an author.
+   * Every write checks that its writer is an author we know, and holds the row until it commits so that a concurrent
+   * account removal waits for it: a deleted account (whose tokens are revoked too) writes nothing. A writer whose
+   * user.registered event is still on its way is learned from the token (`learn`) rather than refused.
    */
-  async requireKnown(manager: EntityManager, id: string): Promise<void> {
-    const rows: unknown[] = await manager.query(`SELECT 1 FROM "authors" WHERE "id" = $1 FOR KEY SHARE`, [id]);
-    if (rows.length === 0) throw new UnauthorizedException(messageForStatus(401));
+  async requireKnown(manager: EntityManager, writer: Writer): Promise<void> {
+    if (await this.holdKnown(manager, writer.id)) return;
+    if (writer.userId !== null) {
+      await this.learn(manager, { id: writer.id, userId: writer.userId });
+      if (await this.holdKnown(manager, writer.id)) return;
+    }
+    throw new UnauthorizedException(messageForStatus(401));
   }
 
   /**
-   * A student who writes in the first moments after registering may be ahead of the user.registered event: the
-   * write waits a little for it (outside any transaction) rather than fail, before `requireKnown` decides.
+   * A valid token proves its user exists: an author not yet known is taken from its claims, the product ID standing
+   * for the nickname until the user's event brings the profile (and overwrites this row). A removed account stays
+   * removed. A product ID still held by a deleted account whose deletion has not reached us gives way, as in `upsert`.
    */
-  async awaitKnown(id: string): Promise<void> {
-    const deadline = Date.now() + AUTHOR_EVENT_WAIT_MS;
-    while (Date.now() < deadline) {
-      const rows: unknown[] = await this.dataSource.query(`SELECT 1 FROM "authors" WHERE "id" = $1`, [id]);
-      if (rows.length > 0) return;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+  async learn(manager: EntityManager, writer: { id: string; userId: string }): Promise<void> {
+    const removed: unknown[] = await manager.query(`SELECT 1 FROM "removed_authors" WHERE "id" = $1`, [writer.id]);
+    if (removed.length > 0) return;
+    await manager.query(`UPDATE "authors" SET "user_id" = "user_id" || '#' || "id" WHERE "user_id" = $2 AND "id" <> $1`, [writer.id, writer.userId]);
+    await manager.query(`INSERT INTO "authors" ("id", "user_id", "nickname") VALUES ($1, $2, $2) ON CONFLICT DO NOTHING`, [writer.id, writer.userId]);
+  }
+
+  private async holdKnown(manager: EntityManager, id: string): Promise<boolean> {
+    const rows: unknown[] = await manager.query(`SELECT 1 FROM "authors" WHERE "id" = $1 FOR KEY SHARE`, [id]);
+    return rows.length > 0;
   }
 
   async findByUserId(userId: string): Promise<AuthorRow | null> {

@@ -54,10 +54,11 @@ export class CommentService {
 
   /** `at` lets the demo seed date its comments in the past; requests always create them now. */
   async create(principal: Principal, form: CreateCommentDto, at: Date | null = null): Promise<CommentView> {
-    await this.authors.awaitKnown(principal.id);
     const id = await this.dataSource.transaction(async (manager) => {
-      await this.authors.requireKnown(manager, principal.id);
-      const post = await this.publishedPost(manager, form.post_id);
+      await this.authors.requireKnown(manager, principal);
+      // The note's row first, as its deletion and a comment's take it: a deletion under way is waited for, and
+      // what it took away is then missing here (404) rather than a parent the reply would point at in vain.
+      const post = await this.publishedPost(manager, form.post_id, true);
       let parentId: number | null = null;
       let replyTo: CommentRecord | null = null;
       if (form.parent_id !== undefined) {
@@ -103,8 +104,10 @@ export class CommentService {
       await this.mention(manager, form.post_id, commentId, principal.id, mentionIds);
       return commentId;
     });
+    // Its parent's deletion may have taken it between the commit and this read.
     const row = await this.comments.findRow(id, principal.id);
-    return { ...toCommentView(row!), replies: [] };
+    if (!row) throw notFound();
+    return { ...toCommentView(row), replies: [] };
   }
 
   /**
@@ -206,8 +209,8 @@ export class CommentService {
     return gone.length;
   }
 
-  private async publishedPost(manager: EntityManager, postId: number): Promise<{ author_id: string }> {
-    const post = await this.posts.find(manager, postId);
+  private async publishedPost(manager: EntityManager, postId: number, lock = false): Promise<{ author_id: string }> {
+    const post = lock ? await this.posts.lock(manager, postId) : await this.posts.find(manager, postId);
     if (!post || post.is_draft) throw notFound();
     return post;
   }

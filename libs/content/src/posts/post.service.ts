@@ -67,10 +67,9 @@ export class PostService {
 
   /** `at` lets the demo seed date its notes in the past; requests always create them now. */
   async create(principal: Principal, form: PostFormDto, at: Date | null = null): Promise<PostView> {
-    await this.authors.awaitKnown(principal.id);
     const preloaded = await this.preloadMedia(form, null);
     const id = await this.dataSource.transaction(async (manager) => {
-      await this.authors.requireKnown(manager, principal.id);
+      await this.authors.requireKnown(manager, principal);
       const isDraft = form.is_draft === true;
       const prepared = await this.prepare(manager, form, null, isDraft, 'create', preloaded);
       const id = await this.posts.insert(manager, principal.id, prepared.values, at);
@@ -88,7 +87,7 @@ export class PostService {
     await this.dataSource.transaction(async (manager) => {
       const existing = await this.posts.lock(manager, id);
       if (!existing) throw notFound();
-      if (String(existing.author_id) !== principal.id) throw new ForbiddenException(messageForStatus(403));
+      if (String(existing.author_id) !== principal.id) throw notOwned(existing);
       if (!existing.is_draft && form.is_draft === true) throw badRequest('已发布的笔记不能改为草稿');
       const isDraft = existing.is_draft && form.is_draft !== false;
       const publishing = existing.is_draft && !isDraft;
@@ -113,7 +112,7 @@ export class PostService {
     await this.dataSource.transaction(async (manager) => {
       const existing = await this.posts.lock(manager, id);
       if (!existing) throw notFound();
-      if (String(existing.author_id) !== principal.id) throw new ForbiddenException(messageForStatus(403));
+      if (String(existing.author_id) !== principal.id) throw notOwned(existing);
       await this.removeWithin(manager, existing);
     });
     return { id };
@@ -149,7 +148,7 @@ export class PostService {
     if (!row.is_draft) row.view_count += await this.views.count(id, skipViewCount ? null : viewer);
     const view = toPostView(row);
     if (!row.is_draft) return view;
-    return { ...view, originalData: { content: row.content, images: view.images, tags: row.tags.map((tag) => tag.name) } };
+    return { ...view, originalData: { content: row.content, images: row.images.map((image) => image.url), tags: row.tags.map((tag) => tag.name) } };
   }
 
   async feed(query: PostListQuery, principal: Principal | undefined): Promise<PostPage> {
@@ -378,4 +377,9 @@ export function snapshotOf(value: string | undefined): Date {
 
 function emptyPage(page: number, limit: number, snapshot: Date): PostPage {
   return { posts: [], pagination: { ...pagination(page, limit, 0), snapshot: snapshot.toISOString() } };
+}
+
+/** Another's note may not be changed (403); another's draft, which only its author can read, is not there at all (404). */
+function notOwned(post: PostRecord): Error {
+  return post.is_draft ? notFound() : new ForbiddenException(messageForStatus(403));
 }

@@ -1,3 +1,4 @@
+import { cardImages } from '@shiliu/contracts';
 import type { PostRow } from './post.repository';
 
 /**
@@ -49,9 +50,10 @@ export interface PostView {
 }
 
 export function toPostView(row: PostRow): PostView {
-  const images = row.images.map((image) => image.url);
+  const stored = row.images.map((image) => image.url);
   const video = row.video;
-  const cover = row.cover_url ?? images[0] ?? null;
+  const cover = row.cover_url ?? stored[0] ?? null;
+  const images = cardImages(row.type, stored, cover);
   const first = row.images[0];
   const aspectRatio = first?.width && first?.height ? Math.round((first.width / first.height) * 10_000) / 10_000 : null;
   return {

@@ -1,5 +1,5 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import { type DirectBodyReader, type DirectRoute, type DirectUserWork, Reply } from '@shiliu/platform';
+import { type DirectBodyReader, type DirectRoute, type DirectUserWork, type Principal, Reply } from '@shiliu/platform';
 import { LIKED, UNLIKED } from './reaction.controller';
 import { TARGET_COMMENT, TARGET_NOTE } from './reaction.dto';
 import { type LikeState, ReactionService } from './reaction.service';
@@ -12,13 +12,13 @@ import { type LikeState, ReactionService } from './reaction.service';
  */
 export function likeRoutes(app: INestApplicationContext): DirectRoute[] {
   const reactions = app.get(ReactionService);
-  const route = (method: 'POST' | 'DELETE', message: string, tap: (userId: string, targetType: 1 | 2, targetId: number) => Promise<LikeState>): DirectRoute => {
-    const reader = likeBody((targetType, targetId) => async (caller) => new Reply(message, await tap(caller.principal.id, targetType, targetId)));
+  const route = (method: 'POST' | 'DELETE', message: string, tap: (principal: Principal, targetType: 1 | 2, targetId: number) => Promise<LikeState>): DirectRoute => {
+    const reader = likeBody((targetType, targetId) => async (caller) => new Reply(message, await tap(caller.principal, targetType, targetId)));
     return { pattern: '/api/likes', method, match: (path, search) => (path === '/api/likes' && search === '' ? reader : null) };
   };
   return [
-    route('POST', LIKED, (userId, targetType, targetId) => reactions.like(userId, targetType, targetId)),
-    route('DELETE', UNLIKED, (userId, targetType, targetId) => reactions.unlike(userId, targetType, targetId)),
+    route('POST', LIKED, (principal, targetType, targetId) => reactions.like(principal, targetType, targetId)),
+    route('DELETE', UNLIKED, (principal, targetType, targetId) => reactions.unlike(principal, targetType, targetId)),
   ];
 }
 

@@ -22,7 +22,7 @@ export class ReactionController {
   @SettlesItsOwnCache()
   @Post('likes')
   async like(@CurrentPrincipal() principal: Principal, @Body() body: LikeDto): Promise<Reply<LikeState>> {
-    return new Reply(LIKED, await this.reactions.like(principal.id, body.target_type, body.target_id));
+    return new Reply(LIKED, await this.reactions.like(principal, body.target_type, body.target_id));
   }
 
   @ApiOperation({ summary: '取消点赞（未点赞时无变化）' })
@@ -31,7 +31,7 @@ export class ReactionController {
   @SettlesItsOwnCache()
   @Delete('likes')
   async unlike(@CurrentPrincipal() principal: Principal, @Body() body: LikeDto): Promise<Reply<LikeState>> {
-    return new Reply(UNLIKED, await this.reactions.unlike(principal.id, body.target_type, body.target_id));
+    return new Reply(UNLIKED, await this.reactions.unlike(principal, body.target_type, body.target_id));
   }
 
   @ApiOperation({ summary: '收藏笔记' })
@@ -39,7 +39,7 @@ export class ReactionController {
   @SettlesItsOwnCache()
   @Post('posts/:id/collect')
   async collect(@CurrentPrincipal() principal: Principal, @Param('id', IdPipe) id: number): Promise<Reply<CollectState>> {
-    return new Reply('收藏成功', await this.reactions.collect(principal.id, id));
+    return new Reply('收藏成功', await this.reactions.collect(principal, id));
   }
 
   @ApiOperation({ summary: '取消收藏' })
@@ -47,6 +47,6 @@ export class ReactionController {
   @SettlesItsOwnCache()
   @Delete('posts/:id/collect')
   async uncollect(@CurrentPrincipal() principal: Principal, @Param('id', IdPipe) id: number): Promise<Reply<CollectState>> {
-    return new Reply('取消收藏成功', await this.reactions.uncollect(principal.id, id));
+    return new Reply('取消收藏成功', await this.reactions.uncollect(principal, id));
   }
 }

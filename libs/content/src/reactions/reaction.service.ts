@@ -12,7 +12,7 @@ import {
 } from '@shiliu/contracts';
 import { messageForStatus, Outbox } from '@shiliu/platform';
 import { DataSource, type EntityManager } from 'typeorm';
-import { AuthorRepository } from '../authors/author.repository';
+import { AuthorRepository, type Writer } from '../authors/author.repository';
 import { ReadCache } from '../shared/read-cache';
 import { notFound } from '../shared/sql';
 import { TARGET_NOTE } from './reaction.dto';
@@ -60,36 +60,36 @@ export class ReactionService {
   ) {}
 
   /** A student's like of a note (1) or a comment (2). */
-  like(userId: string, targetType: 1 | 2, targetId: number): Promise<LikeState> {
-    return targetType === TARGET_NOTE ? this.likePost(userId, targetId) : this.likeComment(userId, targetId);
+  like(writer: Writer, targetType: 1 | 2, targetId: number): Promise<LikeState> {
+    return targetType === TARGET_NOTE ? this.likePost(writer, targetId) : this.likeComment(writer, targetId);
   }
 
-  unlike(userId: string, targetType: 1 | 2, targetId: number): Promise<LikeState> {
-    return targetType === TARGET_NOTE ? this.unlikePost(userId, targetId) : this.unlikeComment(userId, targetId);
+  unlike(writer: Writer, targetType: 1 | 2, targetId: number): Promise<LikeState> {
+    return targetType === TARGET_NOTE ? this.unlikePost(writer, targetId) : this.unlikeComment(writer, targetId);
   }
 
-  private async likePost(userId: string, postId: number): Promise<LikeState> {
-    return { liked: true, likeCount: made(await this.tap('note like', userId, postId, true)) };
+  private async likePost(writer: Writer, postId: number): Promise<LikeState> {
+    return { liked: true, likeCount: made(await this.tap('note like', writer, postId, true)) };
   }
 
-  private async unlikePost(userId: string, postId: number): Promise<LikeState> {
-    return { liked: false, likeCount: takenBack(await this.tap('note like', userId, postId, false)) };
+  private async unlikePost(writer: Writer, postId: number): Promise<LikeState> {
+    return { liked: false, likeCount: takenBack(await this.tap('note like', writer, postId, false)) };
   }
 
-  private async likeComment(userId: string, commentId: number): Promise<LikeState> {
-    return { liked: true, likeCount: made(await this.tap('comment like', userId, commentId, true)) };
+  private async likeComment(writer: Writer, commentId: number): Promise<LikeState> {
+    return { liked: true, likeCount: made(await this.tap('comment like', writer, commentId, true)) };
   }
 
-  private async unlikeComment(userId: string, commentId: number): Promise<LikeState> {
-    return { liked: false, likeCount: takenBack(await this.tap('comment like', userId, commentId, false)) };
+  private async unlikeComment(writer: Writer, commentId: number): Promise<LikeState> {
+    return { liked: false, likeCount: takenBack(await this.tap('comment like', writer, commentId, false)) };
   }
 
-  async collect(userId: string, postId: number): Promise<CollectState> {
-    return { collected: true, collectCount: made(await this.tap('collection', userId, postId, true)) };
+  async collect(writer: Writer, postId: number): Promise<CollectState> {
+    return { collected: true, collectCount: made(await this.tap('collection', writer, postId, true)) };
   }
 
-  async uncollect(userId: string, postId: number): Promise<CollectState> {
-    return { collected: false, collectCount: takenBack(await this.tap('collection', userId, postId, false)) };
+  async uncollect(writer: Writer, postId: number): Promise<CollectState> {
+    return { collected: false, collectCount: takenBack(await this.tap('collection', writer, postId, false)) };
   }
 
   /** Inside the caller's transaction (the demo seed, an administrator's edit): 404 for a missing note or a draft. */
@@ -141,24 +141,24 @@ export class ReactionService {
 
   /** A transaction refused (401) for a user content has not learned of or has removed. */
   private async asKnownUser<T>(userId: string, work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    await this.authors.awaitKnown(userId);
     return this.dataSource.transaction(async (manager) => {
-      await this.authors.requireKnown(manager, userId);
+      await this.authors.requireKnown(manager, { id: userId, userId: null });
       return work(manager);
     });
   }
 
   /**
    * A student's tap, committed as its statement ends. A student who reacts in the first moments after registering
-   * may be ahead of the user.registered event: the tap waits a little for it and tries once more before the 401.
+   * may be ahead of the user.registered event: the author is learned from the token and the tap tried once more;
+   * only a removed account's is refused (401).
    */
-  private async tap(kind: ReactionKind, userId: string, targetId: number, on: boolean): Promise<Reacted> {
-    let done = await this.react(this.dataSource.manager, kind, userId, targetId, on, true);
-    if (!done.known) {
-      await this.authors.awaitKnown(userId);
-      done = await this.react(this.dataSource.manager, kind, userId, targetId, on, true);
-      if (!done.known) throw new UnauthorizedException(messageForStatus(401));
+  private async tap(kind: ReactionKind, writer: Writer, targetId: number, on: boolean): Promise<Reacted> {
+    let done = await this.react(this.dataSource.manager, kind, writer.id, targetId, on, true);
+    if (!done.known && writer.userId !== null) {
+      await this.authors.learn(this.dataSource.manager, { id: writer.id, userId: writer.userId });
+      done = await this.react(this.dataSource.manager, kind, writer.id, targetId, on, true);
     }
+    if (!done.known) throw new UnauthorizedException(messageForStatus(401));
     return done;
   }
 

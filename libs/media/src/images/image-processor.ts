@@ -27,6 +27,16 @@ export class UnreadableImageError extends Error {}
  */
 @Injectable()
 export class ImageProcessor {
+  /** The image's measures from its header alone, nothing decoded: what a limit on pixels is checked against. */
+  async measure(path: string): Promise<{ width: number; height: number; frames: number }> {
+    try {
+      const { width, height, pages } = await sharp(path).metadata();
+      return { width, height, frames: pages ?? 1 };
+    } catch (error) {
+      throw new UnreadableImageError(error instanceof Error ? error.message : String(error));
+    }
+  }
+
   async process(path: string, format: FileFormat): Promise<ProcessedImage> {
     const animated = format.extension === 'gif';
     const fitted = (image: Sharp) => image.resize(DISPLAY_MAX_SIDE, DISPLAY_MAX_SIDE, { fit: 'inside', withoutEnlargement: true });

@@ -5,6 +5,7 @@ import type { Request } from 'express';
 import { VideoQueue } from '../videos/video-queue';
 import { MalformedUploadError, type ReceivedUpload, receiveMultipart, type ReceiveOptions } from './multipart-receiver';
 import { uploadLimits } from './upload-limits';
+import { UploadRateLimit } from './upload-rate-limit';
 import { type UploadedImage, type UploadedVideo, UploadService } from './upload.service';
 
 export interface MultipleUpload {
@@ -42,7 +43,7 @@ const imageReceipt = (field: string): ReceiveOptions => ({ fields: [field], maxF
 @UserOrAdminAuth()
 @Controller('api/upload')
 export class UploadController {
-  constructor(private readonly uploads: UploadService, private readonly queue: VideoQueue) {}
+  constructor(private readonly uploads: UploadService, private readonly queue: VideoQueue, private readonly rateLimit: UploadRateLimit) {}
 
   @ApiOperation({ summary: '上传单张图片（字段 file）' })
   @MultipartForm({ file: 'one' })
@@ -62,6 +63,7 @@ export class UploadController {
   @MultipartForm({ files: 'many' })
   @Post('multiple')
   async multiple(@Req() request: Request, @CurrentPrincipal() principal: Principal): Promise<MultipleUpload> {
+    await this.rateLimit.consume(ownerOf(principal));
     return withUpload(request, { fields: ['files'], maxFileBytes: uploadLimits.imageCapBytes, maxFiles: uploadLimits.imagesPerRequest }, async (upload) => {
       if (upload.tooManyFiles) throw new BadRequestException(`最多只能上传${uploadLimits.imagesPerRequest}张图片`);
       if (upload.files.length === 0) throw new BadRequestException('请选择要上传的文件');
@@ -83,7 +85,8 @@ export class UploadController {
   @ApiOperation({ summary: '上传视频（字段 file，可选封面 thumbnail），答复处理任务 jobId' })
   @MultipartForm({ file: 'one', thumbnail: 'one' })
   @Post('video')
-  video(@Req() request: Request, @CurrentPrincipal() principal: Principal): Promise<UploadedVideo> {
+  async video(@Req() request: Request, @CurrentPrincipal() principal: Principal): Promise<UploadedVideo> {
+    await this.rateLimit.consume(ownerOf(principal));
     return withUpload(request, { fields: ['file', 'thumbnail'], maxFileBytes: uploadLimits.videoBytes, maxFiles: 2 }, (upload) =>
       this.uploads.video(
         upload.files.find((file) => file.field === 'file'),
@@ -95,13 +98,16 @@ export class UploadController {
 
   @ApiOperation({ summary: '视频处理进度（百分比）与完成后的视频、封面地址' })
   @Get('video/jobs/:id')
-  async job(@Param('id') id: string): Promise<JobStatus> {
-    const status = /^[0-9a-f-]{36}$/.test(id) ? await this.queue.jobs.status(id) : null;
+  async job(@Param('id') id: string, @CurrentPrincipal() principal: Principal): Promise<JobStatus> {
+    const payload = /^[0-9a-f-]{36}$/.test(id) ? await this.queue.jobs.payload(id) : null;
+    // Another student's job answers as a missing one does, so its id tells nothing about it.
+    const status = payload && (principal.audience === 'admin' || payload.ownerId === ownerOf(principal)) ? await this.queue.jobs.status(id) : null;
     if (!status) throw new NotFoundException(messageForStatus(404));
     return status;
   }
 
-  private one(request: Request, field: string, principal: Principal): Promise<UploadedImage> {
+  private async one(request: Request, field: string, principal: Principal): Promise<UploadedImage> {
+    await this.rateLimit.consume(ownerOf(principal));
     return withUpload(request, imageReceipt(field), async (upload) => {
       const [file] = upload.files;
       if (!file) throw new BadRequestException('请选择要上传的文件');

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { DataSource } from 'typeorm';
 import { ImageProcessor, UnreadableImageError } from '../images/image-processor';
+import { MEDIA_CONFIG, type MediaConfig } from '../media.config';
 import { probeIsoBmff } from '../videos/iso-bmff.probe';
 import { VIDEO_TOOLS, type VideoProbe, type VideoTools } from '../videos/video-tools';
 import { VideoQueue } from '../videos/video-queue';
@@ -48,6 +49,7 @@ export class UploadService {
     private readonly queue: VideoQueue,
     private readonly dataSource: DataSource,
     private readonly outbox: Outbox,
+    @Inject(MEDIA_CONFIG) private readonly config: MediaConfig,
   ) {}
 
   async image(file: ReceivedFile, ownerId: number): Promise<UploadedImage> {
@@ -63,6 +65,7 @@ export class UploadService {
     }
     let processed;
     try {
+      await this.refuseTooManyPixels(file.path);
       processed = await this.images.process(file.path, format);
     } catch (error) {
       if (error instanceof UnreadableImageError) throw new BadRequestException('上传失败: 图片文件不完整或已损坏');
@@ -102,6 +105,15 @@ export class UploadService {
     return { key, image };
   }
 
+  /** A few hundred bytes of header can stand for gigabytes of pixels: the header is read, and such an image refused, before any decoding. */
+  private async refuseTooManyPixels(path: string): Promise<void> {
+    const { width, height, frames } = await this.images.measure(path);
+    const limit = this.config.MEDIA_IMAGE_MAX_PIXELS;
+    if (width * height * frames <= limit) return;
+    const size = `${width}×${height}${frames > 1 ? `×${frames}帧` : ''}`;
+    throw new BadRequestException(`图片尺寸为 ${size}，超过 ${pixelCount(limit)} 像素限制，请选择更小的图片`);
+  }
+
   async video(file: ReceivedFile | undefined, thumbnail: ReceivedFile | undefined, ownerId: number): Promise<UploadedVideo> {
     if (!file) throw new BadRequestException('没有视频文件');
     if (file.overCap) throw new PayloadTooLargeException(`文件大小不能超过${megabytes(uploadLimits.videoBytes)}MB`);
@@ -117,7 +129,7 @@ export class UploadService {
     const key = `videos/${file.sha256}.${format.extension}`;
     await this.storage.put(key, createReadStream(file.path), format.contentType);
     await this.uploads.record([{ key, ownerId, kind: 'video', sourceKey: null, size: file.size }]);
-    // Random job ids: the progress call answers anyone who knows the id.
+    // Random job ids, and the progress call answers only the uploader and administrators.
     const jobId = await this.queue.jobs.add(
       'video.process',
       { sourceKey: key, extension: format.extension, sha256: file.sha256, ownerId, probe, coverKey: cover?.key ?? null },
@@ -141,4 +153,9 @@ export class UploadService {
     if (thumbnail.overCap || thumbnail.size > uploadLimits.imageBytes) throw new BadRequestException(`封面图片大小不能超过${megabytes(uploadLimits.imageBytes)}MB`);
     return this.storeImage(thumbnail, ownerId);
   }
+}
+
+/** A pixel count as people say it: 5000万, or the plain number below ten thousand. */
+function pixelCount(pixels: number): string {
+  return pixels >= 10_000 ? `${Number((pixels / 10_000).toFixed(1))}万` : String(pixels);
 }

@@ -2,7 +2,7 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminOnly, ApiErrors, PaginationQuery } from '@shiliu/platform';
 import { ActivityService } from './activity.service';
-import { ActivityPage } from './activity.view';
+import type { ActivityItem } from './activity.view';
 
 /** admin-and-startup.md §7 `/admin/monitor/activities` and §2.6: the newest registrations, notes and comments. */
 @ApiTags('admin-monitor')
@@ -15,7 +15,7 @@ export class ActivityController {
   @ApiErrors(403)
   @AdminOnly()
   @Get('activities')
-  recent(@Query() query: PaginationQuery): Promise<ActivityPage> {
+  recent(@Query() query: PaginationQuery): Promise<ActivityItem[]> {
     return this.activities.recent(query);
   }
 }

@@ -52,15 +52,13 @@ export class ActivityRepository {
     await manager.query(`DELETE FROM "activities" WHERE "type" = 'comment_publish' AND "target_id" = $1`, [commentId]);
   }
 
-  async page(manager: EntityManager, limit: number, offset: number): Promise<{ rows: ActivityRow[]; total: number }> {
-    const rows: ActivityRow[] = await manager.query(
+  async page(manager: EntityManager, limit: number, offset: number): Promise<ActivityRow[]> {
+    return manager.query(
       `SELECT "a"."id"::int AS "id", "a"."type", "a"."user_id"::int AS "user_auto_id", "u"."user_id", "u"."nickname", "u"."avatar",
          "a"."target_id"::int AS "target_id", "a"."post_id"::int AS "post_id", "a"."content", "a"."created_at"
        FROM "activities" "a" LEFT JOIN "users" "u" ON "u"."id" = "a"."user_id"
        ORDER BY "a"."created_at" DESC, "a"."id" DESC LIMIT $1 OFFSET $2`,
       [limit, offset],
     );
-    const [{ total }]: { total: number }[] = await manager.query(`SELECT count(*)::int AS "total" FROM "activities"`);
-    return { rows, total };
   }
 }

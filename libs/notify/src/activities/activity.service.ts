@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { offsetOf, pagination, type PaginationQuery } from '@shiliu/platform';
+import { offsetOf, type PaginationQuery } from '@shiliu/platform';
 import { DataSource } from 'typeorm';
 import { type ActivityRow, type ActivityType, ActivityRepository } from './activity.repository';
-import type { ActivityItem, ActivityPage } from './activity.view';
+import type { ActivityItem } from './activity.view';
 
 const descriptions: Record<ActivityType, (content: string) => string> = {
   user_register: () => '注册了账号',
@@ -30,8 +30,9 @@ function toActivityItem(row: ActivityRow): ActivityItem {
 export class ActivityService {
   constructor(private readonly dataSource: DataSource, private readonly activities: ActivityRepository) {}
 
-  async recent(query: PaginationQuery): Promise<ActivityPage> {
-    const { rows, total } = await this.activities.page(this.dataSource.manager, query.limit, offsetOf(query.page, query.limit));
-    return { activities: rows.map(toActivityItem), pagination: pagination(query.page, query.limit, total) };
+  /** admin-and-startup.md §7: the answer's data is the list itself; a page shorter than `limit` is the last. */
+  async recent(query: PaginationQuery): Promise<ActivityItem[]> {
+    const rows = await this.activities.page(this.dataSource.manager, query.limit, offsetOf(query.page, query.limit));
+    return rows.map(toActivityItem);
   }
 }

@@ -1,5 +1,4 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { PaginationView } from '../notifications/notification.view';
 
 /** admin-and-startup.md §3 "Activity item". */
 export class ActivityItem {
@@ -14,9 +13,4 @@ export class ActivityItem {
   @ApiProperty() description!: string;
   @ApiProperty() content!: string;
   @ApiProperty() created_at!: string;
-}
-
-export class ActivityPage {
-  @ApiProperty({ type: [ActivityItem] }) activities!: ActivityItem[];
-  @ApiProperty() pagination!: PaginationView;
 }

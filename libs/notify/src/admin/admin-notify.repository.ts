@@ -2,17 +2,29 @@ import { Injectable } from '@nestjs/common';
 import type { AdminActedPayload } from '@shiliu/contracts';
 import { adminRows, type AdminListQuery, type AdminListSpec, rowsOf } from '@shiliu/platform';
 import type { EntityManager } from 'typeorm';
+import { titles } from '../notifications/notification-type';
 import type { UnreadMove } from '../notifications/unread-count.repository';
 
-/** admin-and-startup.md §3 "Notification". Hidden notifications (undone, or deleted by their recipient) are not listed. */
+/** The title the list shows (AdminNotifyService), as SQL, so that the title filter matches what the table says. */
+const NOTIFICATION_TITLE = `(CASE n."type" ${Object.entries(titles)
+  .map(([type, said]) => `WHEN ${Number(type)} THEN '${said}'`)
+  .join(' ')} END || COALESCE('《' || NULLIF(p."title", '') || '》', ''))`;
+
+/** admin-and-startup.md §3 "Notification": a filter for each field the table shows. Hidden notifications (undone, or deleted by their recipient) are not listed. */
 export const NOTIFICATION_LIST: AdminListSpec = {
   sortFields: { id: 'n."id"', created_at: 'n."created_at"' },
   defaultSort: 'id',
   tieBreaker: 'n."id"',
   filters: {
-    user_display_id: { match: 'equals', columns: ['u."user_id"'], description: '接收者的小石榴号' },
-    sender_display_id: { match: 'equals', columns: ['s."user_id"'], description: '发送者的小石榴号' },
+    user_id: { match: 'integer', columns: ['n."user_id"'], description: '接收者的数字 ID' },
+    user_display_id: { match: 'contains', columns: ['u."user_id"'], description: '接收者的小石榴号包含' },
+    sender_id: { match: 'integer', columns: ['n."sender_id"'], description: '发送者的数字 ID' },
+    sender_display_id: { match: 'contains', columns: ['s."user_id"'], description: '发送者的小石榴号包含' },
+    sender_nickname: { match: 'contains', columns: ['s."nickname"'], description: '发送者昵称包含' },
     type: { match: 'integer', columns: ['n."type"'], description: '类型 1-8（见通知类型表）' },
+    title: { match: 'contains', columns: [NOTIFICATION_TITLE], description: '标题包含' },
+    target_id: { match: 'integer', columns: ['n."target_id"'], description: '目标 ID' },
+    comment_id: { match: 'integer', columns: ['n."comment_id"'], description: '评论 ID' },
     is_read: { match: 'boolean', columns: ['n."is_read"'], description: '是否已读' },
   },
 };

@@ -1,8 +1,9 @@
-import { IsOptional, IsString } from 'class-validator';
+import { IsString, MaxLength, MinLength } from 'class-validator';
 
-/** The access token for a browser's EventSource, which cannot send headers; no log records it. */
+/** A browser's EventSource cannot send headers: the stream opens with a single-use ticket instead of a token. */
 export class StreamQuery {
-  @IsOptional()
   @IsString()
-  access_token?: string;
+  @MinLength(1)
+  @MaxLength(100)
+  ticket!: string;
 }

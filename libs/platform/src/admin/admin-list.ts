@@ -51,10 +51,12 @@ function positiveInteger(raw: unknown, name: string, max: number, fallback: numb
 /**
  * Reads page, limit, sortField / sortOrder (or `order`, which some clients send) and the entity's filters from a
  * query string. A sortField, sort order, filter value or parameter the entity does not declare is a 400, so a typo
- * in the console shows instead of silently listing everything; empty filter values mean "no filter".
+ * in the console shows instead of silently listing everything. A parameter with an empty value is dropped
+ * whatever its name (DESIGN.md §4): a console sends every filter of its search bar, filled in or not.
  */
 export function parseAdminList(query: Record<string, unknown>, spec: AdminListSpec): AdminListQuery {
   for (const name of Object.keys(query)) {
+    if (query[name] === '') continue;
     if (!PAGING.has(name) && !(name in spec.filters)) throw new BadRequestException(`不支持的查询参数：${name}`);
     if (Array.isArray(query[name])) throw new BadRequestException(`查询参数 ${name} 只能出现一次`);
   }

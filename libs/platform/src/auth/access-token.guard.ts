@@ -26,8 +26,7 @@ export class AccessTokenGuard implements CanActivate {
     ]);
     if (!requirement) return true;
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
-    const fromQuery = requirement.queryToken ? request.query.access_token : undefined;
-    const token = bearerToken(request.headers.authorization) ?? (typeof fromQuery === 'string' && fromQuery ? fromQuery : null);
+    const token = bearerToken(request.headers.authorization);
     const principal = token ? await principalFor(this.verifier, this.revocations, token, requirement) : null;
     if (principal) {
       request.principal = principal;

@@ -9,8 +9,6 @@ export interface AuthRequirement {
   optional: boolean;
   /** A valid token of the other audience is a 403 (logged in, not allowed) rather than a 401. */
   otherAudienceForbidden?: boolean;
-  /** The token may come as the `access_token` query parameter (a browser's EventSource cannot send headers). */
-  queryToken?: boolean;
   /** An administrator's token is accepted too (uploads: the console's forms add images as a student's do). */
   admin?: boolean;
 }
@@ -19,8 +17,6 @@ export interface AuthRequirement {
 export const UserAuth = () => SetMetadata(AUTH_METADATA, { audience: 'user', optional: false } satisfies AuthRequirement);
 /** The call reads the user when a valid token comes with it, and still answers without one. */
 export const OptionalUserAuth = () => SetMetadata(AUTH_METADATA, { audience: 'user', optional: true } satisfies AuthRequirement);
-/** The call needs a logged-in user, whose token may come as the `access_token` query parameter (server-sent event streams). */
-export const StreamUserAuth = () => SetMetadata(AUTH_METADATA, { audience: 'user', optional: false, queryToken: true } satisfies AuthRequirement);
 /** The call needs a logged-in user or administrator (the principal's audience tells which). */
 export const UserOrAdminAuth = () => SetMetadata(AUTH_METADATA, { audience: 'user', optional: false, admin: true } satisfies AuthRequirement);
 /** The call needs a logged-in administrator. */

@@ -62,13 +62,23 @@ const bodyErrorMessages: Record<string, { status: number; message: string }> = {
   'parameters.too.many': { status: 413, message: messageForStatus(413) },
 };
 
+/** A body its Content-Encoding does not decode: the parser passes on zlib's error (no `type`), marked 400. */
+const BODY_NOT_DECODABLE = { status: 400, message: '请求体压缩数据已损坏，无法解压' };
+
+/** What a body parser's refusal answers, or undefined for an error that is not one. */
+function bodyRefusal(error: unknown): { status: number; message: string } | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { type, status, errno } = error as { type?: unknown; status?: unknown; errno?: unknown };
+  if (typeof type === 'string') return bodyErrorMessages[type];
+  return status === 400 && typeof errno === 'number' ? BODY_NOT_DECODABLE : undefined;
+}
+
 /**
- * Body parser failures (malformed JSON, a body over the limit, an unknown encoding) become envelopes with a
- * Chinese message, instead of the parser's English one or a 500.
+ * Body parser failures (malformed JSON, a body over the limit, an unknown or corrupt encoding) become envelopes
+ * with a Chinese message, instead of the parser's English one or a 500.
  */
 export function bodyErrorMiddleware(error: unknown, _req: Request, res: Response, next: NextFunction): void {
-  const type = (error as { type?: unknown }).type;
-  const known = typeof type === 'string' ? bodyErrorMessages[type] : undefined;
+  const known = bodyRefusal(error);
   if (!known) {
     next(error);
     return;

@@ -1,5 +1,5 @@
 // Its own entry point (`@shiliu/platform/bullmq`), outside the platform's index: only media queues work, and BullMQ
-// with its dependencies would cost every other process about 3 MB of heap.
+// with its dependencies would cost every other process heap it never uses.
 import { Queue, Worker, type ConnectionOptions } from 'bullmq';
 import type { Logger } from 'pino';
 import { queueDepthSources, queueJobDuration, queueJobsFailed } from '../metrics/metrics';
@@ -57,6 +57,11 @@ export class BullMqJobQueue<Jobs extends Record<string, object>> implements JobQ
       failedReason: job.failedReason || null,
       attemptsMade: job.attemptsMade,
     };
+  }
+
+  async payload(jobId: string): Promise<Jobs[keyof Jobs] | null> {
+    const job = await this.queue.getJob(jobId);
+    return job ? (job.data as Jobs[keyof Jobs]) : null;
   }
 
   async close(): Promise<void> {

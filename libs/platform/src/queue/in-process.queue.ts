@@ -9,6 +9,7 @@ import { type JobHandlers, type JobPolicy, type JobQueue, type JobStatus, runAtt
  */
 export class InProcessJobQueue<Jobs extends Record<string, object>> implements JobQueue<Jobs> {
   private readonly statuses = new Map<string, JobStatus>();
+  private readonly payloads = new Map<string, Jobs[keyof Jobs]>();
   private chain: Promise<void> = Promise.resolve();
   private closed = false;
 
@@ -22,6 +23,7 @@ export class InProcessJobQueue<Jobs extends Record<string, object>> implements J
     const jobId = options.jobId ?? randomUUID();
     if (this.statuses.has(jobId)) return jobId;
     this.statuses.set(jobId, { state: 'waiting', progress: 0, result: null, failedReason: null, attemptsMade: 0 });
+    this.payloads.set(jobId, payload);
     this.chain = this.chain.then(() => this.run(jobId, name, payload));
     return jobId;
   }
@@ -29,6 +31,10 @@ export class InProcessJobQueue<Jobs extends Record<string, object>> implements J
   async status(jobId: string): Promise<JobStatus | null> {
     const status = this.statuses.get(jobId);
     return status ? { ...status } : null;
+  }
+
+  async payload(jobId: string): Promise<Jobs[keyof Jobs] | null> {
+    return this.payloads.get(jobId) ?? null;
   }
 
   /** Waits for the jobs already queued; no attempt starts after this. */

@@ -7,6 +7,8 @@ export interface JobQueue<Jobs extends Record<string, object>> {
   /** Answers the job's id, by which its progress can be read. */
   add<Name extends keyof Jobs & string>(name: Name, payload: Jobs[Name], options?: { jobId?: string }): Promise<string>;
   status(jobId: string): Promise<JobStatus | null>;
+  /** What the job was given, for deciding who may read its status; null for a job unknown or forgotten. */
+  payload(jobId: string): Promise<Jobs[keyof Jobs] | null>;
   close(): Promise<void>;
 }
 

@@ -18,6 +18,7 @@ import { KafkaEventPublisher } from '../events/kafka';
 import { KafkaEventServer } from '../events/kafka-event.server';
 import { OutboxRelay } from '../events/outbox-relay';
 import { AnswerTracker } from '../http/answer-tracker';
+import { answerClientErrors } from '../http/client-errors';
 import { directRoutesHandler, type RequestHandler } from '../http/direct-routes';
 import { bodyErrorMiddleware, inputGuardMiddleware, JSON_BODY_LIMIT_BYTES } from '../http/input-guard';
 import { requestContextMiddleware } from '../http/request-context.middleware';
@@ -141,6 +142,7 @@ export async function createServiceApp(definition: ServiceDefinition, runtime: S
   const server = app.getHttpServer() as Server;
   server.removeAllListeners('request');
   server.on('request', handler);
+  answerClientErrors(server);
 
   return {
     definition,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
@@ -16,7 +17,8 @@ export class LocalDirectoryStorage implements ObjectStorage {
   async put(key: string, body: Buffer | Readable, _contentType: string): Promise<void> {
     const path = this.pathOf(key);
     await mkdir(dirname(path), { recursive: true });
-    const temporary = `${path}.${process.pid}.${Date.now()}.tmp`;
+    // A name of its own per write: two writes of one key at once (the same bytes uploaded twice) each rename theirs.
+    const temporary = `${path}.${randomUUID()}.tmp`;
     try {
       await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, createWriteStream(temporary));
       await rename(temporary, path);

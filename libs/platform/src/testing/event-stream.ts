@@ -1,6 +1,6 @@
 export interface EventStream {
   contentType: string;
-  /** The next event's data, parsed as JSON, in arrival order (rejects after `timeoutMs`). */
+  /** The next event's data, parsed as JSON, in arrival order (rejects after `timeoutMs`, by default a generous ceiling). */
   next(timeoutMs?: number): Promise<Record<string, number>>;
   /** Resolves at the next heartbeat line. */
   heartbeat(timeoutMs?: number): Promise<void>;
@@ -8,6 +8,9 @@ export interface EventStream {
   ended: Promise<void>;
   close(): void;
 }
+
+/** How long a read waits for an event by default: only a failing test waits this long, however busy the machine. */
+const WAIT_MS = 30_000;
 
 /** Reads a server-sent events stream (JSON data, comment lines as heartbeats) the way a browser's EventSource would. */
 export async function openEventStream(url: string, headers: Record<string, string> = {}): Promise<EventStream> {
@@ -62,8 +65,8 @@ export async function openEventStream(url: string, headers: Record<string, strin
   return {
     ended,
     contentType: response.headers.get('content-type') ?? '',
-    next: (timeoutMs = 5000) => until('event', () => events.shift(), timeoutMs),
-    heartbeat: async (timeoutMs = 5000) => {
+    next: (timeoutMs = WAIT_MS) => until('event', () => events.shift(), timeoutMs),
+    heartbeat: async (timeoutMs = WAIT_MS) => {
       const seen = heartbeats;
       await until('heartbeat', () => (heartbeats > seen ? true : undefined), timeoutMs);
     },

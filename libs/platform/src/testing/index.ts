@@ -6,3 +6,4 @@ export * from './service-test-app';
 export * from './snapshots';
 export * from './tcp-proxy';
 export * from './test-runtime';
+export * from './documented-answer';

@@ -15,10 +15,14 @@ export function requireEnv(name: 'DATABASE_URL' | 'REDIS_URL' | 'KAFKA_BROKERS' 
 /** Thrown by a waitFor check to stop waiting at once (say, the process being waited for has died). */
 export class WaitAborted extends Error {}
 
+/**
+ * Checks until `check` holds, every `everyMs`, and fails once it has not held by `timeoutMs`. The last check starts at
+ * the deadline, not before it, so that a documented bound given as `timeoutMs` is the bound tested, never less.
+ */
 export async function waitFor<T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs = 60_000, everyMs = 200): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
-  while (Date.now() < deadline) {
+  for (;;) {
     try {
       const result = await check();
       if (result) return result;
@@ -26,7 +30,9 @@ export async function waitFor<T>(what: string, check: () => Promise<T | null | u
       if (error instanceof WaitAborted) throw error;
       lastError = error;
     }
-    await new Promise((resolve) => setTimeout(resolve, everyMs));
+    const left = deadline - Date.now();
+    if (left <= 0) break;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(everyMs, left)));
   }
   throw new Error(`Timed out waiting for ${what}${lastError ? `: ${String(lastError)}` : ''}`);
 }

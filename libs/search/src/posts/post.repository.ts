@@ -87,6 +87,16 @@ export class PostRepository {
     );
   }
 
+  /** How many searchable notes each of `authorIds` has; an author with none is absent. */
+  async countsByAuthor(dataSource: DataSource, authorIds: number[]): Promise<Map<string, number>> {
+    if (authorIds.length === 0) return new Map();
+    const rows: { author_id: string; count: number }[] = await dataSource.query(
+      `SELECT "author_id", count(*)::int AS "count" FROM "posts" WHERE "author_id" = ANY($1::bigint[]) AND "published" AND NOT "deleted" GROUP BY "author_id"`,
+      [authorIds],
+    );
+    return new Map(rows.map((row) => [String(row.author_id), row.count]));
+  }
+
   /** The searchable notes among `ids`, in no particular order. */
   async byIds(dataSource: DataSource, ids: number[]): Promise<PostRow[]> {
     if (ids.length === 0) return [];

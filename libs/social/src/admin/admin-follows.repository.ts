@@ -2,14 +2,18 @@ import { Injectable } from '@nestjs/common';
 import { adminRows, type AdminListQuery, type AdminListSpec, rowsOf } from '@shiliu/platform';
 import type { EntityManager } from 'typeorm';
 
-/** admin-and-startup.md §3 "Follow". */
+/** admin-and-startup.md §3 "Follow": a filter for each field the table shows. */
 export const FOLLOW_LIST: AdminListSpec = {
   sortFields: { id: 'f."id"', created_at: 'f."created_at"' },
   defaultSort: 'id',
   tieBreaker: 'f."id"',
   filters: {
-    follower_display_id: { match: 'equals', columns: ['fr."user_id"'], description: '关注者的小石榴号' },
-    following_display_id: { match: 'equals', columns: ['fg."user_id"'], description: '被关注者的小石榴号' },
+    follower_id: { match: 'integer', columns: ['f."follower_id"'], description: '关注者的数字 ID' },
+    follower_display_id: { match: 'contains', columns: ['fr."user_id"'], description: '关注者的小石榴号包含' },
+    follower_nickname: { match: 'contains', columns: ['fr."nickname"'], description: '关注者昵称包含' },
+    following_id: { match: 'integer', columns: ['f."following_id"'], description: '被关注者的数字 ID' },
+    following_display_id: { match: 'contains', columns: ['fg."user_id"'], description: '被关注者的小石榴号包含' },
+    following_nickname: { match: 'contains', columns: ['fg."nickname"'], description: '被关注者昵称包含' },
     search: { match: 'contains', columns: ['fr."nickname"', 'fg."nickname"'], description: '任一方昵称包含' },
   },
 };

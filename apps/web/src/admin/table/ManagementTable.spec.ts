@@ -24,6 +24,8 @@ describe('the generic management table', () => {
     const html = render('users', [{ id: 7, user_id: 'stu_7', nickname: '小柳', avatar: '/a.png', bio: '一段很长很长的个人简介，超过二十个字以后会被截断显示', location: '上海', verified: 1, created_at: '2026-11-20T08:00:00Z' }], 45, 3);
     expect(html).toContain('aria-label="关键词"');
     expect(html).toContain('aria-label="小石榴号"');
+    expect(html).toContain('aria-label="IP属地"');
+    expect(html).toContain('aria-label="账号"');
     for (const sortable of ['ID', '小石榴号', '昵称', '创建时间']) expect(html).toContain(`aria-label="${sortable}升序"`);
     expect(html).not.toContain('aria-label="IP属地升序"');
     expect(html).toContain('href="/user/stu_7" target="_blank"');
@@ -62,7 +64,11 @@ describe('the generic management table', () => {
     const html = render('audit', [
       { id: 1, user_display_id: 'stu_1', nickname: '甲', type: 1, content: { real_name: '张三' }, status: 0, created_at: '2026-11-20T08:00:00Z' },
       { id: 2, user_display_id: 'stu_2', nickname: '乙', type: 2, content: '个人', status: 2, reject_reason: '材料不全', created_at: '2026-11-20T08:00:00Z' },
+      { id: 3, user_display_id: 'stu_3', nickname: '丙', type: 2, content: '个人', status: 2, reject_reason: null, created_at: '2026-11-20T08:00:00Z' },
     ]);
+    // Only the application rejected without a reason says so; the pending one has no reason to miss.
+    expect(text(html).match(/未填写原因/g)).toHaveLength(1);
+    expect(text(html)).toContain('材料不全');
     expect(text(html)).toContain('待审核');
     expect(text(html)).toContain('已拒绝');
     expect(text(html)).toContain('官方认证');

@@ -268,8 +268,10 @@ export function Cell({ row, field, cell = { kind: 'text' }, label }: { row: Row;
       return value ? link(`/post?id=${value}`, String(value)) : <span className="muted">-</span>;
     case 'comment':
       return value && row[cell.post] ? link(`/post?id=${row[cell.post]}&targetCommentId=${value}`, String(value)) : <span className="muted">-</span>;
-    case 'content':
-      return <ContentCell text={plain(value, cell.labels)} max={cell.max} title={label} />;
+    case 'content': {
+      const empty = value === null || value === undefined || value === '' ? cell.empty?.(row) : null;
+      return empty ? <span className="muted">{empty}</span> : <ContentCell text={plain(value, cell.labels)} max={cell.max} title={label} />;
+    }
     case 'tags':
       return <TagsCell tags={value} />;
     case 'personality':

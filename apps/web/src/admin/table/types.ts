@@ -13,7 +13,7 @@ export type CellKind =
   | { kind: 'post' }
   /** Opens the note at the comment; `post` names the field holding the note's id. */
   | { kind: 'comment'; post: string }
-  | { kind: 'content'; max: number; labels?: Record<string, string> }
+  | { kind: 'content'; max: number; labels?: Record<string, string>; empty?: (row: Row) => string | null }
   | { kind: 'tags' }
   | { kind: 'personality' };
 

@@ -4,13 +4,14 @@ import { ConfirmDialog } from '../../components/Modal';
 import { VerifiedBadge } from '../../components/Icon';
 import { api, ApiError, call } from '../../lib/api/client';
 import { toast } from '../../lib/toast';
-import { VERIFICATION_FIELDS, VERIFICATION_STATUS, VERIFICATION_TYPES, verificationContent, verificationErrors, type VerificationType } from './verification-form';
+import { shownApplication, VERIFICATION_FIELDS, VERIFICATION_STATUS, VERIFICATION_TYPES, verificationContent, verificationErrors, type VerificationType } from './verification-form';
 
 const STATUS_KEY = ['verification', 'status'];
 
 /**
  * Applying for a verification badge (public-side.md §4): while an application exists only its status and a revoke
- * action show; after revoking the form comes back. The service picks which application shows when there are several.
+ * action show; after revoking the form comes back. The service lists every application; the spec's precedence picks
+ * the one shown.
  */
 export function VerificationSection() {
   const client = useQueryClient();
@@ -29,7 +30,7 @@ export function VerificationSection() {
     setBusy(true);
     try {
       const shown = await call(api.POST('/api/users/verification', { body: { type, content: verificationContent(type, values) } }));
-      client.setQueryData(STATUS_KEY, shown);
+      client.setQueryData(STATUS_KEY, [shown]);
       setValues({});
       toast.success('认证申请提交成功，请耐心等待审核');
     } catch (error) {
@@ -43,7 +44,7 @@ export function VerificationSection() {
     setRevoking(false);
     try {
       await call(api.DELETE('/api/users/verification/revoke'));
-      client.setQueryData(STATUS_KEY, null);
+      client.setQueryData(STATUS_KEY, []);
       toast.success('认证申请已撤回');
     } catch (error) {
       toast.error(error instanceof ApiError && error.status === 0 ? '网络错误，请重试' : '撤回失败，请重试');
@@ -51,7 +52,7 @@ export function VerificationSection() {
   };
 
   if (status.isPending) return <div className="verify-card skeleton" aria-label="加载中" />;
-  const application = status.data;
+  const application = shownApplication(status.data ?? []);
   if (application) {
     const label = VERIFICATION_TYPES.find(([value]) => value === application.type)?.[1];
     return (

@@ -1,4 +1,4 @@
-import { verificationContent, verificationErrors } from './verification-form';
+import { shownApplication, verificationContent, verificationErrors } from './verification-form';
 
 describe('the verification forms', () => {
   it('require every field of the chosen type', () => {
@@ -16,5 +16,16 @@ describe('the verification forms', () => {
 
   it('sends only the chosen type’s fields, trimmed', () => {
     expect(verificationContent(2, { real_name: ' 林小柳 ', id_card: '11010519491231002X', occupation: '学生', reason: '理由', org_name: '不该带上' })).toEqual({ real_name: '林小柳', id_card: '11010519491231002X', occupation: '学生', reason: '理由' });
+  });
+
+  it('show, of the status call\'s list (newest first), approved before rejected before pending, the newest of each', () => {
+    const pending = { id: 5, status: 0 };
+    const newerRejected = { id: 4, status: 2 };
+    const olderRejected = { id: 3, status: 2 };
+    const approved = { id: 1, status: 1 };
+    expect(shownApplication([pending, newerRejected, olderRejected, approved])).toBe(approved);
+    expect(shownApplication([pending, newerRejected, olderRejected])).toBe(newerRejected);
+    expect(shownApplication([pending])).toBe(pending);
+    expect(shownApplication([])).toBeNull();
   });
 });

@@ -34,6 +34,18 @@ export const VERIFICATION_TYPES: [VerificationType, string][] = [
 
 export const VERIFICATION_STATUS: Record<0 | 1 | 2, string> = { 0: '审核中', 1: '已通过', 2: '未通过' };
 
+/** public-side.md §4: when several applications exist, approved shows first, then rejected, then pending. */
+const PRECEDENCE = [1, 2, 0];
+
+/** The application to show from the status call's list (newest first): the newest of the highest-ranked status. */
+export function shownApplication<T extends { status: number }>(applications: readonly T[]): T | null {
+  for (const status of PRECEDENCE) {
+    const found = applications.find((application) => application.status === status);
+    if (found) return found;
+  }
+  return null;
+}
+
 /** Every field of the chosen type is required, within its length, and in its format; the first problem per field. */
 export function verificationErrors(type: VerificationType, values: Record<string, string>): Record<string, string> {
   const errors: Record<string, string> = {};

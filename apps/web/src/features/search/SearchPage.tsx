@@ -82,7 +82,7 @@ function UserRow({ user }: { user: SearchUser }) {
             <VerifiedBadge level={user.verified} size={14} />
           </span>
           <span className="search-user-meta">
-            拾柳号：{user.user_id} · 粉丝 {formatCount(user.fans_count)}
+            拾柳号：{user.user_id} · 笔记 {formatCount(user.post_count)} · 粉丝 {formatCount(user.fans_count)}
           </span>
           {user.bio && <span className="search-user-bio">{user.bio}</span>}
         </span>
@@ -131,7 +131,7 @@ export default function SearchPage({ tab }: { tab: SearchTab }) {
     initialPageParam: 1,
     queryFn: ({ pageParam }) => call(api.GET('/api/search', { params: { query: { type: tab, page: pageParam, limit: LIMIT, ...(keyword ? { keyword } : {}), ...(tag ? { tag } : {}) } } })),
     getNextPageParam: (last) => {
-      const pagination = tab === 'user' ? last.usersPagination : last.posts.pagination;
+      const pagination = tab === 'user' ? last.users.pagination : last.posts.pagination;
       return pagination.page < pagination.pages ? pagination.page + 1 : undefined;
     },
   });
@@ -141,7 +141,7 @@ export default function SearchPage({ tab }: { tab: SearchTab }) {
   }, [results.data]);
   const users = useMemo(() => {
     const pages = results.data?.pages ?? [];
-    return tab === 'user' ? pages.flatMap((page) => page.users) : (pages[0]?.users ?? []);
+    return tab === 'user' ? pages.flatMap((page) => page.users.data) : (pages[0]?.users.data ?? []);
   }, [results.data, tab]);
   const tagStats = results.data?.pages[0]?.tagStats ?? [];
 

@@ -115,7 +115,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** 当前登录用户 */
+        /** 当前登录用户（管理员的令牌：当前管理员） */
         get: operations["AccountsController_me"];
         put?: never;
         post?: never;
@@ -149,7 +149,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** 我的认证状态（已通过优先，其次已拒绝，再次待审核） */
+        /** 我的全部认证申请（最新在前；同时有多条时依次以已通过、已拒绝、待审核为准） */
         get: operations["VerificationController_status"];
         put?: never;
         post?: never;
@@ -465,7 +465,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** 拒绝认证申请，须填写拒绝原因 reject_reason（仅管理员） */
+        /** 拒绝认证申请，可不带请求体；拒绝原因 reject_reason 选填（仅管理员） */
         put: operations["AdminAuditController_reject"];
         post?: never;
         delete?: never;
@@ -1359,6 +1359,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notifications/stream/ticket": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 取得打开未读数推送的一次性票据（约 30 秒内有效，只能用一次） */
+        post: operations["UnreadStreamController_ticket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notifications/stream": {
         parameters: {
             query?: never;
@@ -1761,6 +1778,12 @@ export interface components {
             /** @enum {number} */
             verified: 0 | 1 | 2;
         };
+        PublicAdmin: {
+            id: number;
+            username: string;
+            created_at: string;
+            last_login_at: string | null;
+        };
         ShownApplication: {
             id: number;
             /** @enum {number} */
@@ -1773,12 +1796,6 @@ export interface components {
             reject_reason: string | null;
             created_at: string;
             reviewed_at: string | null;
-        };
-        PublicAdmin: {
-            id: number;
-            username: string;
-            created_at: string;
-            last_login_at: string | null;
         };
         AdminUserView: {
             id: number;
@@ -2300,9 +2317,9 @@ export interface components {
             total: number;
             count: number;
         };
-        ActivityPage: {
-            activities: components["schemas"]["ActivityItem"][];
-            pagination: components["schemas"]["PaginationView"];
+        StreamTicketView: {
+            ticket: string;
+            expires_in: number;
         };
         ActivityItem: {
             id: number;
@@ -2345,8 +2362,7 @@ export interface components {
         };
         SearchResult: {
             posts: components["schemas"]["SearchPostPage"];
-            users: components["schemas"]["SearchUserView"][];
-            usersPagination: components["schemas"]["SearchPagination"];
+            users: components["schemas"]["SearchUserPage"];
             tagStats: components["schemas"]["SearchTagStat"][];
         };
         SearchPostPage: {
@@ -2400,6 +2416,10 @@ export interface components {
             total: number;
             pages: number;
         };
+        SearchUserPage: {
+            data: components["schemas"]["SearchUserView"][];
+            pagination: components["schemas"]["SearchPagination"];
+        };
         SearchUserView: {
             id: number;
             user_id: string;
@@ -2409,7 +2429,9 @@ export interface components {
             location: string;
             verified: number;
             fans_count: number;
+            post_count: number;
             followed: boolean;
+            isFollowing: boolean;
             isMutual: boolean;
             /** @enum {string} */
             buttonType: "follow" | "unfollow" | "mutual" | "back";
@@ -2814,7 +2836,7 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         message: string;
-                        data: components["schemas"]["PublicUser"];
+                        data: components["schemas"]["PublicUser"] | components["schemas"]["PublicAdmin"];
                     };
                 };
             };
@@ -2931,7 +2953,7 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         message: string;
-                        data: components["schemas"]["ShownApplication"] | (never | null);
+                        data: components["schemas"]["ShownApplication"][];
                     };
                 };
             };
@@ -3678,6 +3700,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description 禁止访问 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description 请求过于频繁，请稍后再试 */
             429: {
                 headers: {
@@ -3727,6 +3758,15 @@ export interface operations {
             };
             /** @description 未授权访问 */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 禁止访问 */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3811,6 +3851,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description 禁止访问 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description 资源不存在 */
             404: {
                 headers: {
@@ -3880,6 +3929,15 @@ export interface operations {
             };
             /** @description 未授权访问 */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 禁止访问 */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3960,6 +4018,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description 禁止访问 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description 资源不存在 */
             404: {
                 headers: {
@@ -3993,8 +4060,16 @@ export interface operations {
                 sortOrder?: "asc" | "desc";
                 /** @description 昵称或小石榴号包含 */
                 search?: string;
-                /** @description 小石榴号 */
+                /** @description 小石榴号包含 */
+                user_id?: string;
+                /** @description 小石榴号包含 */
                 user_display_id?: string;
+                /** @description 昵称包含 */
+                nickname?: string;
+                /** @description 简介包含 */
+                bio?: string;
+                /** @description IP属地包含 */
+                location?: string;
                 /** @description 认证：0 未认证，1 官方认证，2 个人认证 */
                 verified?: number;
                 /** @description 是否可以登录 */
@@ -4460,8 +4535,14 @@ export interface operations {
                 type?: number;
                 /** @description 状态：0 待审核，1 已通过，2 已拒绝 */
                 status?: number;
-                /** @description 申请人的小石榴号 */
+                /** @description 申请人的小石榴号包含 */
                 user_display_id?: string;
+                /** @description 申请人的昵称包含 */
+                nickname?: string;
+                /** @description 申请内容（姓名、机构、职业、理由）包含 */
+                content?: string;
+                /** @description 拒绝原因包含 */
+                reject_reason?: string;
                 /** @description 真实姓名（官方认证为联系人姓名）包含 */
                 real_name?: string;
             };
@@ -4781,7 +4862,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["RejectApplicationDto"];
             };
@@ -5026,8 +5107,12 @@ export interface operations {
                 sortField?: "id" | "created_at" | "expires_at";
                 /** @description 排序方向，默认 desc */
                 sortOrder?: "asc" | "desc";
-                /** @description 用户的小石榴号 */
+                /** @description 用户的数字 ID */
+                user_id?: number;
+                /** @description 用户的小石榴号包含 */
                 user_display_id?: string;
+                /** @description 设备包含 */
+                user_agent?: string;
                 /** @description 是否有效 */
                 is_active?: boolean;
             };
@@ -7105,8 +7190,16 @@ export interface operations {
                 sortOrder?: "asc" | "desc";
                 /** @description 标题包含 */
                 title?: string;
-                /** @description 作者的小石榴号 */
+                /** @description 作者的小石榴号包含 */
                 user_display_id?: string;
+                /** @description 作者昵称包含 */
+                nickname?: string;
+                /** @description 内容包含 */
+                content?: string;
+                /** @description 分类名称或英文标题包含 */
+                category?: string;
+                /** @description 标签名包含 */
+                tags?: string;
                 /** @description 分类 ID */
                 category_id?: number;
                 /** @description 类型：1 图文，2 视频 */
@@ -7583,8 +7676,12 @@ export interface operations {
                 sortOrder?: "asc" | "desc";
                 /** @description 所属笔记 ID */
                 post_id?: number;
-                /** @description 评论者的小石榴号 */
+                /** @description 评论者的数字 ID */
+                user_id?: number;
+                /** @description 评论者的小石榴号包含 */
                 user_display_id?: string;
+                /** @description 回复的评论 ID */
+                parent_id?: number;
                 /** @description 内容包含 */
                 content?: string;
             };
@@ -7984,8 +8081,10 @@ export interface operations {
                 sortField?: "id" | "created_at" | "post_count" | "name";
                 /** @description 排序方向，默认 desc */
                 sortOrder?: "asc" | "desc";
-                /** @description 名称或英文标题包含 */
+                /** @description 名称包含 */
                 name?: string;
+                /** @description 英文标题包含 */
+                category_title?: string;
             };
             header?: never;
             path?: never;
@@ -8816,7 +8915,9 @@ export interface operations {
                 sortField?: "id" | "created_at";
                 /** @description 排序方向，默认 desc */
                 sortOrder?: "asc" | "desc";
-                /** @description 点赞者的小石榴号 */
+                /** @description 点赞者的数字 ID */
+                user_id?: number;
+                /** @description 点赞者的小石榴号包含 */
                 user_display_id?: string;
                 /** @description 1 笔记，2 评论 */
                 target_type?: number;
@@ -9227,10 +9328,14 @@ export interface operations {
                 sortField?: "id" | "created_at";
                 /** @description 排序方向，默认 desc */
                 sortOrder?: "asc" | "desc";
-                /** @description 收藏者的小石榴号 */
+                /** @description 收藏者的数字 ID */
+                user_id?: number;
+                /** @description 收藏者的小石榴号包含 */
                 user_display_id?: string;
                 /** @description 笔记 ID */
                 post_id?: number;
+                /** @description 笔记标题包含 */
+                post_title?: string;
             };
             header?: never;
             path?: never;
@@ -10194,10 +10299,18 @@ export interface operations {
                 sortField?: "id" | "created_at";
                 /** @description 排序方向，默认 desc */
                 sortOrder?: "asc" | "desc";
-                /** @description 关注者的小石榴号 */
+                /** @description 关注者的数字 ID */
+                follower_id?: number;
+                /** @description 关注者的小石榴号包含 */
                 follower_display_id?: string;
-                /** @description 被关注者的小石榴号 */
+                /** @description 关注者昵称包含 */
+                follower_nickname?: string;
+                /** @description 被关注者的数字 ID */
+                following_id?: number;
+                /** @description 被关注者的小石榴号包含 */
                 following_display_id?: string;
+                /** @description 被关注者昵称包含 */
+                following_nickname?: string;
                 /** @description 任一方昵称包含 */
                 search?: string;
             };
@@ -11080,10 +11193,53 @@ export interface operations {
             };
         };
     };
+    UnreadStreamController_ticket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["StreamTicketView"];
+                    };
+                };
+            };
+            /** @description 未授权访问 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 请求过于频繁，请稍后再试 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     UnreadStreamController_stream: {
         parameters: {
-            query?: {
-                access_token?: string;
+            query: {
+                ticket: string;
             };
             header?: never;
             path?: never;
@@ -11156,7 +11312,7 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         message: string;
-                        data: components["schemas"]["ActivityPage"];
+                        data: components["schemas"]["ActivityItem"][];
                     };
                 };
             };
@@ -11209,12 +11365,24 @@ export interface operations {
                 sortField?: "id" | "created_at";
                 /** @description 排序方向，默认 desc */
                 sortOrder?: "asc" | "desc";
-                /** @description 接收者的小石榴号 */
+                /** @description 接收者的数字 ID */
+                user_id?: number;
+                /** @description 接收者的小石榴号包含 */
                 user_display_id?: string;
-                /** @description 发送者的小石榴号 */
+                /** @description 发送者的数字 ID */
+                sender_id?: number;
+                /** @description 发送者的小石榴号包含 */
                 sender_display_id?: string;
+                /** @description 发送者昵称包含 */
+                sender_nickname?: string;
                 /** @description 类型 1-8（见通知类型表） */
                 type?: number;
+                /** @description 标题包含 */
+                title?: string;
+                /** @description 目标 ID */
+                target_id?: number;
+                /** @description 评论 ID */
+                comment_id?: number;
                 /** @description 是否已读 */
                 is_read?: boolean;
             };
