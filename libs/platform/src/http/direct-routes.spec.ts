@@ -10,6 +10,7 @@ import { AnswerTracker } from './answer-tracker';
 import { DIRECT_BODY_LIMIT_BYTES, type DirectRoute, type DirectWork, directRoutesHandler, oneOf, readQuery, wholeNumberIn } from './direct-routes';
 import { Reply } from './envelope.interceptor';
 import { TooManyRequestsException } from './too-many-requests';
+import { waitFor } from '../testing/infra';
 
 describe('a direct route reads only a query it takes exactly as given', () => {
   const readers = { page: wholeNumberIn(1, 1000), sort: oneOf('asc', 'desc') };
@@ -56,6 +57,11 @@ describe("a direct route's answer", () => {
     { get: () => () => false },
   );
   const route = (pattern: string, work: DirectWork): DirectRoute => ({ pattern, match: (path) => (path === pattern ? work : null) });
+  /** `/late` answers only when the test lets it, after its call has been answered 504. */
+  let letLateAnswer!: () => void;
+  const lateWork = new Promise<{ late: true }>((resolve) => (letLateAnswer = () => resolve({ late: true })));
+  let lateTaken!: () => void;
+  const lateCallTaken = new Promise<void>((resolve) => (lateTaken = resolve));
 
   const token = async (session: string) =>
     new SignJWT({ uid: 'student_1', sid: session })
@@ -79,6 +85,10 @@ describe("a direct route's answer", () => {
         }),
         route('/busy', async () => {
           throw new TooManyRequestsException(2500);
+        }),
+        route('/late', () => {
+          lateTaken();
+          return lateWork;
         }),
         {
           pattern: '/tap',
@@ -108,7 +118,16 @@ describe("a direct route's answer", () => {
       revocations,
       logger,
     });
-    server = createServer(handler);
+    server = createServer((req, res) => {
+      handler(req, res);
+      // As the gateway's timer does in the embedded mode: the call is answered 504 while its work goes on.
+      if (req.url === '/late') {
+        void lateCallTaken.then(() => {
+          res.statusCode = 504;
+          res.end(JSON.stringify({ code: 504, message: '服务响应超时，请稍后重试', data: null }));
+        });
+      }
+    });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
@@ -134,6 +153,27 @@ describe("a direct route's answer", () => {
     expect(busy.status).toBe(429);
     expect(busy.headers.get('retry-after')).toBe('3');
     expect(((await busy.json()) as { data: unknown }).data).toEqual({ retryAfter: 3 });
+  });
+
+  it('drops an answer that comes after its call was answered, counting it, with nothing thrown', async () => {
+    const rejections: unknown[] = [];
+    const onRejection = (reason: unknown) => rejections.push(reason);
+    process.on('unhandledRejection', onRejection);
+    try {
+      const answer = await fetch(`${base}/late`);
+      expect(answer.status).toBe(504);
+      const dropped = async () => (await metricsRegistry.getSingleMetric('shiliu_http_late_answers_dropped_total')!.get()).values.find((v) => v.labels.service === 'direct-spec')?.value ?? 0;
+      expect(await dropped()).toBe(0);
+      letLateAnswer();
+      await waitFor('the late answer to be dropped', async () => (await dropped()) === 1);
+      // An unhandled rejection is reported on a later turn of the loop than the one that made it.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(rejections).toEqual([]);
+      expect(logged.filter((line) => line.msg === 'a direct answer failed')).toEqual([]);
+      expect((await fetch(`${base}/who`)).status).toBe(200);
+    } finally {
+      process.off('unhandledRejection', onRejection);
+    }
   });
 
   it('leaves to Nest a bad token, a revoked session, a HEAD and a path no route takes', async () => {

@@ -10,7 +10,7 @@ import type { AuthRequirement } from '../auth/auth.decorators';
 import type { RevocationList } from '../auth/revocation-list';
 import type { Principal, TokenVerifier } from '../auth/token-verifier';
 import { currentContext } from '../context/request-context';
-import { timeHttpCall } from '../metrics/metrics';
+import { lateAnswersDropped, timeHttpCall } from '../metrics/metrics';
 import type { AnswerTracker } from './answer-tracker';
 import { successEnvelope } from './envelope.interceptor';
 import { errorAnswer } from './exception.filter';
@@ -221,7 +221,9 @@ interface TakenCall {
 
 /** Counts the call and opens its context, as Nest's first middleware does, then answers it. */
 function enter(options: DirectRoutesOptions, req: IncomingMessage, res: ServerResponse, call: TakenCall): void {
-  options.answers.middleware(req, res, () => requestContextMiddleware(req as Request, res as Response, () => void answer(options, req, res, call)));
+  const answered = () =>
+    void answer(options, req, res, call).catch((err: unknown) => options.logger.error({ err, method: req.method, url: req.url }, 'a direct answer failed'));
+  options.answers.middleware(req, res, () => requestContextMiddleware(req as Request, res as Response, answered));
 }
 
 async function answer(options: DirectRoutesOptions, req: IncomingMessage, res: ServerResponse, call: TakenCall): Promise<void> {
@@ -238,9 +240,14 @@ async function answer(options: DirectRoutesOptions, req: IncomingMessage, res: S
     body = JSON.stringify(successEnvelope(data));
   } catch (error) {
     const failed = errorAnswer(error, options.logger);
-    if (failed.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(failed.retryAfterSeconds));
+    if (failed.retryAfterSeconds !== undefined && !res.headersSent) res.setHeader('Retry-After', String(failed.retryAfterSeconds));
     status = failed.status;
     body = JSON.stringify(failed.body);
+  }
+  // The gateway's timer may have answered the call already, or the caller gone: a late answer is dropped, never written twice.
+  if (res.headersSent || res.writableEnded || res.destroyed) {
+    lateAnswersDropped.inc({ service: options.service });
+    return;
   }
   // As express's `res.json` answers: a weak ETag on every answer, and 304 for a read the browser already has.
   const tag = etag(body, { weak: true });

@@ -16,6 +16,12 @@ const httpDuration = new Histogram({
   buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
 });
 
+export const lateAnswersDropped = new Counter({
+  name: 'shiliu_http_late_answers_dropped_total',
+  help: 'Answers dropped because their call had already been answered (the gateway timed it out) or its connection closed, by service',
+  labelNames: ['service'] as const,
+});
+
 export const eventsHandled = new Counter({
   name: 'shiliu_events_handled_total',
   help: 'Events handled by consumer service, type and outcome',
