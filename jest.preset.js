@@ -6,7 +6,8 @@ const libs = ['platform', 'contracts', 'gateway', 'auth', 'content', 'social', '
 
 module.exports = {
   testEnvironment: 'node',
-  testTimeout: 120_000,
+  // A ceiling for what hangs, never a measure: on a loaded machine, starting a suite's processes alone can take minutes.
+  testTimeout: 300_000,
   transform: {
     '^.+\\.tsx?$': ['ts-jest', { tsconfig: path.join(__dirname, 'tsconfig.base.json'), diagnostics: false }],
   },
