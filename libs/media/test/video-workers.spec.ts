@@ -3,6 +3,7 @@ import { assertRunning, requireEnv, spawnTs, stopProcess, waitFor } from '@shili
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { Client } from 'pg';
 import sharp from 'sharp';
 import { VideoQueue } from '../src/videos/video-queue';
 import { video } from './media-fixtures';
@@ -53,21 +54,33 @@ describe('video jobs on BullMQ with separate workers', () => {
     const first = startWorker();
     await waitFor('the first worker', async () => (assertRunning(first), first.output().includes('media worker ready')));
 
-    const answer = await app.upload<UploadedVideo>('/api/upload/video', [{ field: 'file', name: 'lecture.avi', body: await video('avi', 12, '1280x720') }]);
-    expect(answer.status).toBe(200);
-    const { jobId, url } = answer.body.data;
+    // While this holds the outbox, a job cannot record its end, however fast it transcodes: the first worker is
+    // certain to be killed mid-job.
+    const holder = new Client({ connectionString: requireEnv('DATABASE_URL') });
+    await holder.connect();
+    let jobId: string;
+    let url: string;
+    try {
+      await holder.query('BEGIN');
+      await holder.query(`LOCK TABLE "${app.schema}"."outbox" IN EXCLUSIVE MODE`);
+      const answer = await app.upload<UploadedVideo>('/api/upload/video', [{ field: 'file', name: 'lecture.avi', body: await video('avi', 12, '1280x720') }]);
+      expect(answer.status).toBe(200);
+      ({ jobId, url } = answer.body.data);
 
-    await waitFor('the transcode to be under way', async () => {
-      assertRunning(first);
-      const current = await status(jobId);
-      return current.state === 'active' && current.progress > 10;
-    });
-    // The whole worker goes, as when its host dies: its ffmpeg child too.
-    const children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(first.pid)]).toString().trim().split(/\s+/).filter(Boolean);
-    await stopProcess(first, 'SIGKILL');
-    for (const pid of children) process.kill(Number(pid), 'SIGKILL');
-    const progressAtKill = (await status(jobId)).progress;
-    expect(progressAtKill).toBeLessThan(100);
+      await waitFor('the transcode to be under way', async () => {
+        assertRunning(first);
+        const current = await status(jobId);
+        return current.state === 'active' && current.progress > 10;
+      });
+      // The whole worker goes, as when its host dies: its ffmpeg child too.
+      const children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(first.pid)]).toString().trim().split(/\s+/).filter(Boolean);
+      await stopProcess(first, 'SIGKILL');
+      for (const pid of children) process.kill(Number(pid), 'SIGKILL');
+      expect((await status(jobId)).progress).toBeLessThan(100);
+    } finally {
+      await holder.query('ROLLBACK');
+      await holder.end();
+    }
 
     const second = startWorker();
     const done = await waitFor(

@@ -3,6 +3,8 @@ import { PrivatePostgres, waitFor } from '../src/testing';
 import { PingProcesses } from './fixtures/ping-processes';
 
 const EVENTS = 600;
+/** Handled before the consumer is held and the database stops: the rest of the stream is still to come. */
+const HANDLED_FIRST = 50;
 const OUTAGE_MS = 30_000;
 
 /**
@@ -28,10 +30,23 @@ describe('a consumer whose database stops for 30 seconds mid-stream', () => {
   });
 
   it('parks nothing, loses nothing and keeps the order per key', async () => {
-    await pings.send(EVENTS, 0);
-    await waitFor('the consumer to be part-way through', async () => (await pings.received()).total >= 50, 60_000, 20);
-    expect((await pings.received()).total).toBeLessThan(EVENTS);
+    await pings.send(HANDLED_FIRST, 0);
+    await waitFor('the first pings handled', async () => (await pings.received()).total === HANDLED_FIRST, 60_000, 20);
+    // Holding back the consumer's writes keeps it in the middle of the stream, an event in hand, until the outage.
+    const holder = new Client({ connectionString: postgres.url });
+    // The outage ends this connection with an error event.
+    holder.on('error', () => undefined);
+    await holder.connect();
+    await holder.query('BEGIN');
+    await holder.query(`LOCK TABLE "${pings.consumerSchema}"."received_pings" IN EXCLUSIVE MODE`);
+    await pings.send(EVENTS - HANDLED_FIRST, HANDLED_FIRST);
+    await waitFor('the consumer to wait with an event in hand', async () => {
+      const { rows } = await holder.query(`SELECT count(*)::int AS "waiting" FROM pg_locks WHERE NOT granted AND relation = '"${pings.consumerSchema}"."received_pings"'::regclass`);
+      return rows[0].waiting > 0;
+    });
+    expect((await pings.received()).total).toBe(HANDLED_FIRST);
     await postgres.stopServer();
+    await holder.end();
     await pings.health('consumer', 503);
     // The outage itself lasts a fixed time: this is the fault being simulated, not a wait for an outcome.
     await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS));

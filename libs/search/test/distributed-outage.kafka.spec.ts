@@ -20,6 +20,7 @@ describe('search in distributed mode while Elasticsearch is down', () => {
   let proxy: TcpProxy;
   let search: Child;
   let base: string;
+  let metricsPort: number;
   let producer: Producer;
 
   beforeAll(async () => {
@@ -30,9 +31,11 @@ describe('search in distributed mode while Elasticsearch is down', () => {
     const elasticsearch = new URL(requireEnv('ELASTICSEARCH_URL'));
     proxy = await TcpProxy.start({ host: elasticsearch.hostname, port: Number(elasticsearch.port) });
     const port = await freePort();
+    metricsPort = await freePort();
     base = `http://127.0.0.1:${port}`;
     search = spawnTs(join(__dirname, '../../../apps/search/src/main.ts'), [], {
       PORT: String(port),
+      METRICS_PORT: String(metricsPort),
       DATABASE_URL: url.toString(),
       KAFKA_BROKERS: requireEnv('KAFKA_BROKERS'),
       KAFKA_TOPIC_PREFIX: topicPrefix,
@@ -78,6 +81,13 @@ describe('search in distributed mode while Elasticsearch is down', () => {
     type: 1, tags: [], images: [], cover_url: null, video_url: null, created_at: new Date(Date.now() + id).toISOString(),
   });
 
+  /** How often the consumer has had to try a published note again for a failure that may pass (the cluster away). */
+  const retried = async (): Promise<number> =>
+    (await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text())
+      .split('\n')
+      .filter((line) => line.startsWith('shiliu_event_retries_total{') && line.includes('type="post.published"') && line.includes('failure="transient"'))
+      .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
+
   const find = async (): Promise<{ status: number; message: string; titles: string[] }> => {
     const answer = await fetch(`${base}/api/search?keyword=${encodeURIComponent('断网')}`);
     const body = (await answer.json()) as { message: string; data: { posts: { data: { title: string }[] } } | null };
@@ -94,15 +104,17 @@ describe('search in distributed mode while Elasticsearch is down', () => {
     const down = await waitFor('search to answer 503', async () => {
       const result = await find();
       return result.status !== 200 && result;
-    }, 5_000, 50);
+    }, 60_000, 50);
     expect(down).toEqual({ status: 503, message: '搜索服务暂时不可用，请稍后重试', titles: [] });
     for (const path of ['/api/search/posts?keyword=a', '/api/search/suggest?keyword=a']) {
       const answer = await fetch(`${base}${path}`);
       expect([path, answer.status, ((await answer.json()) as { message: string }).message]).toEqual([path, 503, '搜索服务暂时不可用，请稍后重试']);
     }
+    const retriedBefore = await retried();
     await send(postPublished, { post: note(2, '断网时发布一') });
     await send(postPublished, { post: note(3, '断网时发布二') });
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    // The notes have reached the consumer, which keeps them while the cluster is away rather than dropping or parking them.
+    await waitFor('the consumer to meet the outage with the notes', async () => (await retried()) > retriedBefore, 60_000, 250);
     expect((await find()).status).toBe(503);
     expect((await fetch(`${base}/health/live`)).ok).toBe(true);
 
