@@ -121,7 +121,6 @@ describe('gateway in distributed mode (HTTP proxy)', () => {
         }
       })(),
     );
-    global.gc?.();
     const before = process.memoryUsage().rss;
     const answer = await fetch(`${base}/api/upload/video`, {
       method: 'POST',

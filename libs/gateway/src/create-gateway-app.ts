@@ -75,9 +75,9 @@ function headersOf(middleware: typeof securityHeaders): [string, string][] {
  * The gateway: CORS, then the route table (rate limit, body limit, timeout, hand-off), then its own calls
  * (health, OpenAPI), then the web app. Metrics are on the management port (startMetricsServer). Bodies are never parsed here: they stream to the services.
  *
- * Its front door, Node's request listener, sends the API calls the route table knows straight to their service:
- * express's router and its middleware cost about as much as the hop itself. Only a call whose origin may need
- * CORS headers, and everything the table does not know, go through express.
+ * Its first middleware sets the security headers and hands the API calls the route table knows to their service;
+ * a call whose origin may need CORS headers goes through CORS first, and everything the table does not know goes on
+ * to the gateway's own routes and the web app.
  */
 export async function createGatewayApp(options: GatewayOptions): Promise<NestExpressApplication> {
   const answers = new AnswerTracker();
@@ -98,7 +98,7 @@ export async function createGatewayApp(options: GatewayOptions): Promise<NestExp
   const app = await NestFactory.create<NestExpressApplication>(GatewayModule, { logger: new NestPinoLogger(options.logger), bodyParser: false, abortOnError: false });
   app.set('trust proxy', options.trustProxy);
   app.disable('x-powered-by');
-  const expressApp = app.getHttpAdapter().getInstance() as ((req: IncomingMessage, res: ServerResponse) => void) & { get(setting: string): unknown };
+  const expressApp = app.getHttpAdapter().getInstance() as { get(setting: string): unknown };
   const matcher = new RouteMatcher(routeTable);
   const api = gatewayMiddleware(
     matcher,
@@ -109,26 +109,25 @@ export async function createGatewayApp(options: GatewayOptions): Promise<NestExp
     expressApp.get('trust proxy fn') as TrustProxy,
     options.routeLimits,
   );
+  const headers = headersOf(securityHeaders);
+  const crossOrigin = options.corsOrigins.length > 0;
+  app.use((req: IncomingMessage, res: ServerResponse, next: () => void) =>
+    answers.middleware(req, res, () => {
+      for (const [name, value] of headers) res.setHeader(name, value);
+      if (crossOrigin && req.headers.origin !== undefined) next();
+      else api(req, res, next);
+    }),
+  );
   // The web app is served from this origin; only the configured others may call with credentials.
-  app.enableCors({ origin: options.corsOrigins.length > 0 ? options.corsOrigins : false, credentials: true, maxAge: 600 });
-  // Only a call from another origin reaches express with a route the table knows (the front door sends the rest).
-  if (options.corsOrigins.length > 0) app.use(api);
+  app.enableCors({ origin: crossOrigin ? options.corsOrigins : false, credentials: true, maxAge: 600 });
+  // A call from another origin reaches the route table after CORS has answered its preflight or set its headers.
+  if (crossOrigin) app.use(api);
   app.use(httpMetricsMiddleware('gateway'));
   app.use(...webAppMiddleware(options.webDir));
   app.useGlobalInterceptors(new EnvelopeInterceptor());
   app.useGlobalFilters(new EnvelopeExceptionFilter(options.logger));
   await app.init();
 
-  const headers = headersOf(securityHeaders);
-  const server = app.getHttpServer() as Server;
-  server.removeAllListeners('request');
-  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    answers.middleware(req, res, () => {
-      for (const [name, value] of headers) res.setHeader(name, value);
-      if (options.corsOrigins.length > 0 && req.headers.origin !== undefined) expressApp(req, res);
-      else api(req, res, () => expressApp(req, res));
-    });
-  });
-  answerClientErrors(server, allowedMethodsOf(matcher));
+  answerClientErrors(app.getHttpServer() as Server, allowedMethodsOf(matcher));
   return app;
 }

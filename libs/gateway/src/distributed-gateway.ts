@@ -1,6 +1,4 @@
 import {
-  boundHeapGrowth,
-  collectWhenIdle,
   commonSettings,
   ConfigError,
   createLogger,
@@ -40,8 +38,6 @@ const gatewaySettings = {
 
 /** The gateway as its own process (distributed mode): proxies by route table to the services named in the environment. */
 export async function runDistributedGateway(): Promise<void> {
-  boundHeapGrowth();
-  collectWhenIdle();
   const logger = createLogger('gateway');
   try {
     const settings = loadConfig(gatewaySettings);

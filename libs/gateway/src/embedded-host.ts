@@ -1,8 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import {
-  boundHeapGrowth,
-  collectWhenIdle,
   commonSettings,
   ConfigError,
   createLogger,
@@ -53,8 +51,6 @@ const embeddedSettings = {
  * in the data directory. Ctrl-C stops intake, drains every outbox and closes the database cleanly.
  */
 export async function runEmbedded(services: ServiceDefinition[]): Promise<void> {
-  boundHeapGrowth();
-  collectWhenIdle();
   const logger = createLogger('shiliu');
   let database: EmbeddedDatabase | null = null;
   const started: ServiceApp[] = [];

@@ -19,7 +19,5 @@ export * from './logging/logger';
 export * from './logging/nest-logger';
 export * from './metrics/metrics';
 export * from './metrics/metrics-server';
-export * from './service/heap-growth';
-export * from './service/idle-collection';
 export * from './service/lean-async-bind';
 export * from './service/service-definition';

@@ -21,7 +21,6 @@ export * from './events/outbox-relay';
 export * from './events/replay';
 export * from './http/id.pipe';
 export * from './http/keyed-rate-limit';
-export * from './http/direct-routes';
 export * from './http/pagination';
 export * from './http/plain-text';
 export * from './http/request-context.middleware';

@@ -6,10 +6,6 @@ import { SettlesItsOwnCache } from '../shared/read-your-writes.interceptor';
 import { LikeDto } from './reaction.dto';
 import { type CollectState, type LikeState, ReactionService } from './reaction.service';
 
-/** The messages of a like's and an unlike's answers, also given by likeRoutes. */
-export const LIKED = '点赞成功';
-export const UNLIKED = '取消点赞成功';
-
 @ApiTags('likes')
 @ApiBearerAuth()
 @Controller('api')
@@ -22,7 +18,7 @@ export class ReactionController {
   @SettlesItsOwnCache()
   @Post('likes')
   async like(@CurrentPrincipal() principal: Principal, @Body() body: LikeDto): Promise<Reply<LikeState>> {
-    return new Reply(LIKED, await this.reactions.like(principal, body.target_type, body.target_id));
+    return new Reply('点赞成功', await this.reactions.like(principal, body.target_type, body.target_id));
   }
 
   @ApiOperation({ summary: '取消点赞（未点赞时无变化）' })
@@ -31,7 +27,7 @@ export class ReactionController {
   @SettlesItsOwnCache()
   @Delete('likes')
   async unlike(@CurrentPrincipal() principal: Principal, @Body() body: LikeDto): Promise<Reply<LikeState>> {
-    return new Reply(UNLIKED, await this.reactions.unlike(principal, body.target_type, body.target_id));
+    return new Reply('取消点赞成功', await this.reactions.unlike(principal, body.target_type, body.target_id));
   }
 
   @ApiOperation({ summary: '收藏笔记' })

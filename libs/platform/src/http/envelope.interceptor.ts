@@ -24,7 +24,7 @@ export class EnvelopeInterceptor implements NestInterceptor {
 }
 
 /** A handler's result as its answer: a `Reply` with its message, anything else as `success`. */
-export function successEnvelope(result: unknown): Envelope {
+function successEnvelope(result: unknown): Envelope {
   if (result instanceof Reply) return envelope(200, result.message, result.data);
   return envelope(200, 'success', result ?? null);
 }

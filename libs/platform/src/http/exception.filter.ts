@@ -2,11 +2,12 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException } from '
 import type { Response } from 'express';
 import type { Logger } from 'pino';
 import { envelope, type Envelope } from './envelope';
+import { lateAnswersDropped } from '../metrics/metrics';
 import { messageForStatus } from './messages';
 import { TooManyRequestsException } from './too-many-requests';
 
 /** What an error answers: its status, its envelope and, for a rate limit, when to try again. */
-export interface ErrorAnswer {
+interface ErrorAnswer {
   status: number;
   body: Envelope;
   retryAfterSeconds?: number;
@@ -14,9 +15,9 @@ export interface ErrorAnswer {
 
 /**
  * Known HTTP errors keep their status and message; anything else is a 500 with the spec's message and no internals
- * (the details go to the log). Shared by the exception filter and the routes answered before Nest (direct routes).
+ * (the details go to the log).
  */
-export function errorAnswer(exception: unknown, logger: Logger): ErrorAnswer {
+function errorAnswer(exception: unknown, logger: Logger): ErrorAnswer {
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
     const body = exception.getResponse();
@@ -33,12 +34,20 @@ export function errorAnswer(exception: unknown, logger: Logger): ErrorAnswer {
 /** The one place an error thrown in Nest's pipeline becomes an answer (see errorAnswer). */
 @Catch()
 export class EnvelopeExceptionFilter implements ExceptionFilter {
-  constructor(private readonly logger: Logger) {}
+  constructor(
+    private readonly logger: Logger,
+    private readonly service = 'gateway',
+  ) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     if (host.getType() !== 'http') throw exception;
     const response = host.switchToHttp().getResponse<Response>();
-    if (response.headersSent) return;
+    // The call was answered already (the gateway's time-out in embedded mode) or its stream has begun: never twice.
+    if (response.headersSent) {
+      lateAnswersDropped.inc({ service: this.service });
+      this.logger.warn({ err: exception, method: response.req.method, url: response.req.originalUrl }, 'an answer came after its call was answered and was dropped');
+      return;
+    }
     const answer = errorAnswer(exception, this.logger);
     if (answer.retryAfterSeconds !== undefined) response.setHeader('Retry-After', String(answer.retryAfterSeconds));
     response.status(answer.status).json(answer.body);

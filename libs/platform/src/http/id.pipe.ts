@@ -3,7 +3,7 @@ import { messageForStatus } from './messages';
 
 /** An id as a path writes it: a whole number without a sign, zeros in front or an exponent, as a source for patterns. */
 export const ID_PATTERN = '[1-9][0-9]{0,15}';
-/** A whole string that is such a number (the readers of direct routes' queries take page numbers the same way). */
+/** A whole string that is such a number. */
 export const WHOLE_ID = new RegExp(`^${ID_PATTERN}$`);
 
 /**

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import type { Redis } from 'ioredis';
 import type { Kafka } from 'kafkajs';
@@ -19,7 +19,6 @@ import { KafkaEventServer } from '../events/kafka-event.server';
 import { OutboxRelay } from '../events/outbox-relay';
 import { AnswerTracker } from '../http/answer-tracker';
 import { answerClientErrors } from '../http/client-errors';
-import { directRoutesHandler, type RequestHandler } from '../http/direct-routes';
 import { bodyErrorMiddleware, inputGuardMiddleware, JSON_BODY_LIMIT_BYTES } from '../http/input-guard';
 import { requestContextMiddleware } from '../http/request-context.middleware';
 import { NestPinoLogger } from '../logging/nest-logger';
@@ -30,6 +29,9 @@ import type { ServiceDefinition } from './service-definition';
 import { leanAsyncResourceBind } from './lean-async-bind';
 import { serviceOpenApi } from './service-openapi';
 import type { ReadinessCheck, ServiceSecrets } from './tokens';
+
+/** A Node request listener: a service's whole HTTP pipeline, as its server and embedded mode's gateway call it. */
+export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
 export type EventTransport =
   | {
@@ -58,7 +60,7 @@ export interface ServiceRuntime {
 export interface ServiceApp {
   definition: ServiceDefinition;
   app: NestExpressApplication;
-  /** Its HTTP calls, direct routes first: the listener of its server, and what embedded mode's gateway calls. */
+  /** Its HTTP calls: the listener of its server, and what embedded mode's gateway calls. */
   handler: RequestHandler;
   dataSource: DataSource;
   relay: OutboxRelay;
@@ -136,13 +138,8 @@ export async function createServiceApp(definition: ServiceDefinition, runtime: S
   await app.init();
   await app.startAllMicroservices();
 
-  const nest = app.getHttpAdapter().getInstance() as RequestHandler & { get(setting: string): unknown };
-  const routes = definition.directRoutes?.(app) ?? [];
-  const handler = routes.length === 0 ? nest : directRoutesHandler({ service: definition.name, routes, nest, answers, verifier: runtime.tokenVerifier, revocations: runtime.revocations, logger });
-  const server = app.getHttpServer() as Server;
-  server.removeAllListeners('request');
-  server.on('request', handler);
-  answerClientErrors(server);
+  const handler = app.getHttpAdapter().getInstance() as RequestHandler;
+  answerClientErrors(app.getHttpServer() as Server);
 
   return {
     definition,

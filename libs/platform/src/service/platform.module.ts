@@ -51,7 +51,7 @@ export class PlatformModule {
         { provide: APP_GUARD, useClass: AccessTokenGuard },
         { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
         { provide: APP_INTERCEPTOR, useClass: AdminActionInterceptor },
-        { provide: APP_FILTER, useFactory: () => new EnvelopeExceptionFilter(options.logger) },
+        { provide: APP_FILTER, useFactory: () => new EnvelopeExceptionFilter(options.logger, options.service) },
         { provide: APP_PIPE, useFactory: createValidationPipe },
       ],
       exports: [SERVICE_NAME, DataSource, TokenVerifier, REVOCATION_LIST, OBJECT_STORAGE, LOGGER, REDIS, SERVICE_SECRETS, Outbox],

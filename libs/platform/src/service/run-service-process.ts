@@ -14,8 +14,6 @@ import { startMetricsServer } from '../metrics/metrics-server';
 import { MinioStorage } from '../storage/minio.storage';
 import { createServiceApp } from './create-service-app';
 import type { ServiceDefinition, ServiceName } from './service-definition';
-import { boundHeapGrowth } from './heap-growth';
-import { collectWhenIdle } from './idle-collection';
 
 /** How long a service keeps an idle keep-alive connection open (well beyond the gateway's 4 s). */
 const KEEP_ALIVE_MS = 65_000;
@@ -120,7 +118,6 @@ async function runServiceTask(definition: ServiceDefinition, task: ServiceTask, 
  * SIGTERM and SIGINT stop taking requests, drain the outbox and close connections before exiting.
  */
 export async function runServiceProcess(definition: ServiceDefinition): Promise<void> {
-  boundHeapGrowth();
   const logger = createLogger(definition.name);
   const task = serviceTaskOf(process.argv.slice(2));
   if (task) {
@@ -132,7 +129,6 @@ export async function runServiceProcess(definition: ServiceDefinition): Promise<
       process.exit(1);
     }
   }
-  collectWhenIdle();
   try {
     const settings = loadConfig(distributedSettings(definition.name));
     // ioredis reconnects by itself, at start-up as later; readiness reports it down meanwhile.

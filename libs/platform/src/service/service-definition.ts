@@ -1,6 +1,5 @@
 import type { INestApplicationContext, Type } from '@nestjs/common';
 import type { AnnouncedEntity } from '@shiliu/contracts';
-import type { DirectRoute } from '../http/direct-routes';
 
 export type ServiceName = 'auth' | 'content' | 'social' | 'notify' | 'search' | 'media';
 export const serviceNames: readonly ServiceName[] = ['auth', 'content', 'social', 'notify', 'search', 'media'];
@@ -21,8 +20,6 @@ export interface ServiceDefinition {
   seed?: (app: INestApplicationContext, size: DemoSize) => Promise<void>;
   /** Tables this service fills from other services' events; each one found empty at start-up asks for a backfill. */
   readModels?: ReadModel[];
-  /** Its hottest reads, answered before express and Nest (see DirectRoute), from its started application. */
-  directRoutes?: (app: INestApplicationContext) => DirectRoute[];
 }
 
 /** How much demo data to load: the full set by default, fewer notes where a start must be quick (the browser tests). */
