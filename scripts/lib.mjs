@@ -6,10 +6,7 @@ import { fileURLToPath } from 'node:url';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-/**
- * V8 flags every process of ours starts with, as the images' NODE_OPTIONS set them: 8 MB young-generation halves
- * instead of V8's 16 MB hold less memory after load at no measurable cost in throughput (bench/README.md, hot-paths).
- */
+/** Node.js flags of the processes the local scripts start; the Dockerfile's NODE_OPTIONS (docs/configuration.md, "Node.js flags"). */
 export const NODE_FLAGS = ['--max-semi-space-size=8'];
 
 export function run(command, args, options = {}) {

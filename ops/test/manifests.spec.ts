@@ -13,7 +13,7 @@ interface Container {
   env?: { name: string; value?: string }[];
   securityContext?: { readOnlyRootFilesystem?: boolean; allowPrivilegeEscalation?: boolean; capabilities?: { drop?: string[] } };
   readinessProbe?: { httpGet?: { path: string } };
-  livenessProbe?: { httpGet?: { path: string } };
+  livenessProbe?: { httpGet?: { path: string; port?: string | number } };
   resources?: { requests?: Record<string, string>; limits?: Record<string, string> };
 }
 
@@ -97,7 +97,11 @@ describe.each(overlays)('k8s/overlays/%s', (overlay) => {
     for (const deployment of deployments) {
       expect(budgets).toContain(deployment.metadata.name);
       const [container] = deployment.spec!.template!.spec.containers;
-      if (deployment.metadata.name === 'media-worker') continue; // no HTTP server: a worker is judged by its jobs
+      if (deployment.metadata.name === 'media-worker') {
+        // No HTTP server: its liveness is the heartbeat served on the metrics port.
+        expect(container.livenessProbe?.httpGet).toEqual({ path: '/healthz', port: 'metrics' });
+        continue;
+      }
       const readiness = deployment.metadata.name === 'gateway' ? '/health/live' : '/health/ready';
       expect({ name: deployment.metadata.name, readiness: container.readinessProbe?.httpGet?.path, liveness: container.livenessProbe?.httpGet?.path })
         .toEqual({ name: deployment.metadata.name, readiness, liveness: '/health/live' });

@@ -3,7 +3,8 @@ import { APP_INTERCEPTOR } from '@nestjs/core';
 import { adminControllers, adminProviders } from './admin/admin.providers';
 import { AccountRemovalService } from './authors/account-removal.service';
 import { AuthorRepository } from './authors/author.repository';
-import { UserEventsHandler } from './authors/user-events.handler';
+import { RefreshAuthorSnapshotWhenUserChanges } from './authors/refresh-author-snapshot-when-user-changes.handler';
+import { RemoveContentWhenUserIsDeleted } from './authors/remove-content-when-user-is-deleted.handler';
 import { CategoryController } from './categories/category.controller';
 import { CategoryRepository } from './categories/category.repository';
 import { CommentController } from './comments/comment.controller';
@@ -14,7 +15,8 @@ import { PostAnnouncer } from './posts/post-announcer.handler';
 import { PostController } from './posts/post.controller';
 import { PostRepository } from './posts/post.repository';
 import { PostService } from './posts/post.service';
-import { MediaEventsHandler } from './posts/media-events.handler';
+import { SaveImageDetailsWhenImageIsProcessed } from './posts/save-image-details-when-image-is-processed.handler';
+import { SwitchNotesToPlayableVideoWhenVideoIsProcessed } from './posts/switch-notes-to-playable-video-when-video-is-processed.handler';
 import { ViewCounter } from './posts/view-counter';
 import { ReactionController } from './reactions/reaction.controller';
 import { ReactionRepository } from './reactions/reaction.repository';
@@ -28,7 +30,20 @@ import { UserContentController } from './users/user-content.controller';
 
 /** The content service (DESIGN.md §1): notes and drafts, feeds, categories, tags, comments, likes, collections, views. */
 @Module({
-  controllers: [CategoryController, PostController, CommentController, ReactionController, TagController, UserContentController, UserEventsHandler, MediaEventsHandler, PostAnnouncer, ...adminControllers],
+  controllers: [
+    CategoryController,
+    PostController,
+    CommentController,
+    ReactionController,
+    TagController,
+    UserContentController,
+    RefreshAuthorSnapshotWhenUserChanges,
+    RemoveContentWhenUserIsDeleted,
+    SaveImageDetailsWhenImageIsProcessed,
+    SwitchNotesToPlayableVideoWhenVideoIsProcessed,
+    PostAnnouncer,
+    ...adminControllers,
+  ],
   providers: [
     AuthorRepository,
     CategoryRepository,

@@ -1,6 +1,11 @@
 import { Module } from '@nestjs/common';
-import { MediaEventsHandler } from './cleanup/media-events.handler';
 import { ObjectCleanupService } from './cleanup/object-cleanup.service';
+import { RecordAvatarWhenUserChanges } from './cleanup/record-avatar-when-user-changes.handler';
+import { RecordCommentImagesWhenCommentIsSaved } from './cleanup/record-comment-images-when-comment-is-saved.handler';
+import { RecordNoteUploadsWhenPostIsSaved } from './cleanup/record-note-uploads-when-post-is-saved.handler';
+import { ReleaseCommentImagesWhenCommentIsDeleted } from './cleanup/release-comment-images-when-comment-is-deleted.handler';
+import { ReleaseNoteUploadsWhenPostIsDeleted } from './cleanup/release-note-uploads-when-post-is-deleted.handler';
+import { ReleaseUploadsWhenUserIsDeleted } from './cleanup/release-uploads-when-user-is-deleted.handler';
 import { FilesController } from './files/files.controller';
 import { ImageProcessor } from './images/image-processor';
 import { loadMediaConfig, MEDIA_CONFIG } from './media.config';
@@ -15,7 +20,16 @@ import { VIDEO_TOOLS } from './videos/video-tools';
 
 /** The media service (DESIGN.md §1): uploaded objects, their processing, and the file URLs it hands out. */
 @Module({
-  controllers: [UploadController, FilesController, MediaEventsHandler],
+  controllers: [
+    UploadController,
+    FilesController,
+    RecordNoteUploadsWhenPostIsSaved,
+    ReleaseNoteUploadsWhenPostIsDeleted,
+    RecordCommentImagesWhenCommentIsSaved,
+    ReleaseCommentImagesWhenCommentIsDeleted,
+    RecordAvatarWhenUserChanges,
+    ReleaseUploadsWhenUserIsDeleted,
+  ],
   providers: [
     ImageProcessor,
     ObjectCleanupService,

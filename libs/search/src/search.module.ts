@@ -6,12 +6,20 @@ import { IndexChanges } from './engine/index-changes';
 import { Indexer } from './engine/indexer.service';
 import { PostgresEngine } from './engine/postgres.engine';
 import { SEARCH_ENGINE, type SearchEngine } from './engine/search-engine';
-import { PostEventsHandler } from './posts/post-events.handler';
+import { BackfillNoteWhenPostIsAnnounced } from './posts/backfill-note-when-post-is-announced.handler';
+import { CountCommentsWhenCommentChanges } from './posts/count-comments-when-comment-changes.handler';
+import { IndexNoteWhenPostIsPublished } from './posts/index-note-when-post-is-published.handler';
+import { NoteCounts } from './posts/note-counts';
 import { PostRepository } from './posts/post.repository';
+import { RecordCollectionWhenPostIsCollected } from './posts/record-collection-when-post-is-collected.handler';
+import { RecordLikeWhenPostIsLiked } from './posts/record-like-when-post-is-liked.handler';
+import { RemoveNoteWhenPostIsDeleted } from './posts/remove-note-when-post-is-deleted.handler';
 import { loadSearchConfig, SEARCH_CONFIG, type SearchConfig } from './search.config';
 import { SearchController } from './search.controller';
 import { SearchService } from './search.service';
-import { UserEventsHandler } from './users/user-events.handler';
+import { IndexUserWhenUserChanges } from './users/index-user-when-user-changes.handler';
+import { RecordFollowWhenUserIsFollowed } from './users/record-follow-when-user-is-followed.handler';
+import { RemoveUserWhenUserIsDeleted } from './users/remove-user-when-user-is-deleted.handler';
 import { UserRepository } from './users/user.repository';
 import { ViewerStateRepository } from './viewers/viewer-state.repository';
 
@@ -49,13 +57,25 @@ class EngineLifecycle implements OnApplicationShutdown {
  */
 export function searchModule(settings?: Partial<NodeJS.ProcessEnv>): Type {
   @Module({
-    controllers: [SearchController, PostEventsHandler, UserEventsHandler],
+    controllers: [
+      SearchController,
+      IndexNoteWhenPostIsPublished,
+      BackfillNoteWhenPostIsAnnounced,
+      RemoveNoteWhenPostIsDeleted,
+      RecordLikeWhenPostIsLiked,
+      RecordCollectionWhenPostIsCollected,
+      CountCommentsWhenCommentChanges,
+      IndexUserWhenUserChanges,
+      RemoveUserWhenUserIsDeleted,
+      RecordFollowWhenUserIsFollowed,
+    ],
     providers: [
       { provide: SEARCH_CONFIG, useFactory: () => loadSearchConfig(settings ? { ...process.env, ...settings } : process.env) },
       { provide: SEARCH_ENGINE, useFactory: createEngine, inject: [SEARCH_CONFIG, DataSource] },
       EngineLifecycle,
       IndexChanges,
       Indexer,
+      NoteCounts,
       PostRepository,
       SearchService,
       UserRepository,

@@ -18,6 +18,7 @@ import { UploadRepository } from '../uploads/upload.repository';
 import { FfmpegVideoTools } from './ffmpeg.video-tools';
 import { type MediaJobs, mediaQueueName, VideoProcessJob } from './video-process.job';
 import { mediaJobHandlers, mediaJobPolicy } from './video-queue';
+import { consumerRunning, WorkerHeartbeat } from './worker-heartbeat';
 
 const workerSettings = {
   ...commonSettings,
@@ -35,6 +36,8 @@ const workerSettings = {
   MEDIA_JOB_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
   /** Prometheus metrics (job durations and failures) on this management port when set (Kubernetes: 9107). */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** How often the liveness heartbeat looks at the worker; /healthz on the metrics port fails after six missed beats. */
+  MEDIA_WORKER_HEARTBEAT_MS: z.coerce.number().int().min(10).default(5_000),
 };
 
 /**
@@ -63,13 +66,17 @@ export async function runMediaWorker(): Promise<void> {
       logger,
     );
     await worker.waitUntilReady();
-    const metrics = settings.METRICS_PORT === undefined ? null : await startMetricsServer(settings.METRICS_PORT);
+    const beatMs = settings.MEDIA_WORKER_HEARTBEAT_MS;
+    const heartbeat = new WorkerHeartbeat(consumerRunning(worker), { everyMs: beatMs, staleAfterMs: 6 * beatMs }).start();
+    const metrics = settings.METRICS_PORT === undefined ? null : await startMetricsServer(settings.METRICS_PORT, '0.0.0.0', heartbeat.live);
     logger.info({ queue: mediaQueueName(settings.MEDIA_SCHEMA), metricsPort: metrics?.port }, 'media worker ready');
     const stop = async (signal: string) => {
       logger.info({ signal }, 'shutting down');
-      await metrics?.close();
-      // The job in hand finishes first; a worker killed instead leaves it to another once its lock runs out.
+      // The job in hand finishes first; a worker killed instead leaves it to another once its lock runs out. The
+      // metrics port stays open meanwhile, so the liveness probe keeps passing through the drain.
       await worker.close();
+      heartbeat.stop();
+      await metrics?.close();
       await tools.close();
       redis.disconnect();
       await dataSource.destroy();

@@ -1,4 +1,4 @@
-import { type CustomTransportStrategy, Server } from '@nestjs/microservices';
+import { type CustomTransportStrategy, type MessageHandler, Server } from '@nestjs/microservices';
 import type { EventEnvelope } from '@shiliu/contracts';
 import { knownEventType, topicsOfEventType } from '@shiliu/contracts';
 import { lastValueFrom } from 'rxjs';
@@ -15,6 +15,17 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export abstract class EventServer extends Server implements CustomTransportStrategy {
   constructor(protected readonly dispatcher: EventDispatcher) {
     super();
+  }
+
+  /**
+   * One handler per event type in a service: Nest would run a second one side by side with the first, in the same
+   * transaction and in no set order. Effects of one event that must happen in order belong in one handler class.
+   */
+  override addHandler(pattern: string, callback: MessageHandler, isEventHandler?: boolean, extras?: Record<string, unknown>): void {
+    if (this.messageHandlers.has(this.normalizePattern(pattern))) {
+      throw new Error(`two handlers for event "${pattern}" in service ${this.dispatcher.service}: give each event type one handler`);
+    }
+    super.addHandler(pattern, callback, isEventHandler, extras);
   }
 
   /**

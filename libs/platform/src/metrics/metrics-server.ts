@@ -4,11 +4,23 @@ import { metricsRegistry } from './metrics';
 
 /**
  * Prometheus metrics on their own management port (METRICS_PORT: 9100 for the gateway and the embedded process,
- * 9101-9106 for auth … media), never on the public one, where anyone could read them. Only GET /metrics is answered.
+ * 9101-9106 for auth … media), never on the public one, where anyone could read them. Only GET /metrics is answered,
+ * and GET /healthz when `live` is given (a process without an HTTP server of its own, such as the media worker: 200
+ * while `live()` holds, 503 when not).
  */
-export async function startMetricsServer(port: number, host = '0.0.0.0'): Promise<{ server: Server; port: number; close(): Promise<void> }> {
+export async function startMetricsServer(
+  port: number,
+  host = '0.0.0.0',
+  live?: () => boolean,
+): Promise<{ server: Server; port: number; close(): Promise<void> }> {
   const server = createServer((req, res) => {
-    if (req.method !== 'GET' || req.url?.split('?')[0] !== '/metrics') {
+    const path = req.url?.split('?')[0];
+    if (live && req.method === 'GET' && path === '/healthz') {
+      const ok = live();
+      res.writeHead(ok ? 200 : 503, { 'content-type': 'text/plain' }).end(ok ? 'live\n' : 'stale\n');
+      return;
+    }
+    if (req.method !== 'GET' || path !== '/metrics') {
       res.writeHead(404).end();
       return;
     }

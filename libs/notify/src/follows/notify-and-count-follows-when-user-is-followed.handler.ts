@@ -6,9 +6,10 @@ import { NotificationType } from '../notifications/notification-type';
 import { NotificationRepository } from '../notifications/notification.repository';
 import { SenderRepository } from '../users/sender.repository';
 
-/** Follows from social's events: the follow notification, and both users' counters as the event carries them. */
+/** A follow notifies the user followed (an unfollow withdraws it), and both users' counters take the event's figures. */
+// One class for both: two handlers of one event type would run side by side in its transaction, not in this order.
 @Controller()
-export class FollowEventsHandler {
+export class NotifyAndCountFollowsWhenUserIsFollowed {
   constructor(private readonly senders: SenderRepository, private readonly notifications: NotificationRepository) {}
 
   @EventPattern(userFollowed.type)

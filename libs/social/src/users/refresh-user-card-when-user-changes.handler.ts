@@ -3,8 +3,6 @@ import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 import {
   type EventEnvelope,
   userAnnounced,
-  userDeleted,
-  type UserDeletedPayload,
   type UserProfileSnapshot,
   userRegistered,
   userUpdated,
@@ -12,13 +10,12 @@ import {
   type UserVerifiedPayload,
 } from '@shiliu/contracts';
 import type { EventContext } from '@shiliu/platform';
-import { FollowService } from '../follows/follow.service';
 import { UserCardRepository } from './user-card.repository';
 
-/** Keeps the user cards in step with auth, and takes a deleted user out of the follow graph. */
+/** Keeps the user cards (hover cards, follow lists) in step with auth's users. */
 @Controller()
-export class UserEventsHandler {
-  constructor(private readonly cards: UserCardRepository, private readonly follows: FollowService) {}
+export class RefreshUserCardWhenUserChanges {
+  constructor(private readonly cards: UserCardRepository) {}
 
   @EventPattern([userRegistered.type, userUpdated.type, userAnnounced.type])
   async upsert(@Payload() envelope: EventEnvelope<{ user: UserProfileSnapshot }>, @Ctx() context: EventContext): Promise<void> {
@@ -28,10 +25,5 @@ export class UserEventsHandler {
   @EventPattern(userVerified.type)
   async verified(@Payload() envelope: EventEnvelope<UserVerifiedPayload>, @Ctx() context: EventContext): Promise<void> {
     await this.cards.setVerified(context.manager, envelope.payload.id, envelope.payload.verified, envelope.occurredAt);
-  }
-
-  @EventPattern(userDeleted.type)
-  async deleted(@Payload() envelope: EventEnvelope<UserDeletedPayload>, @Ctx() context: EventContext): Promise<void> {
-    await this.follows.removeUser(context.manager, envelope.payload.id);
   }
 }

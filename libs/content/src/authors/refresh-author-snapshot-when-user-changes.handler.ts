@@ -4,8 +4,6 @@ import {
   type EventEnvelope,
   userAnnounced,
   type UserAnnouncedPayload,
-  userDeleted,
-  type UserDeletedPayload,
   userRegistered,
   type UserRegisteredPayload,
   userUpdated,
@@ -14,13 +12,12 @@ import {
   type UserVerifiedPayload,
 } from '@shiliu/contracts';
 import type { EventContext } from '@shiliu/platform';
-import { AccountRemovalService } from './account-removal.service';
 import { AuthorRepository } from './author.repository';
 
-/** Keeps the author snapshot in step with auth, and clears a deleted user's content. */
+/** Keeps the author snapshot of feed cards in step with auth's users. */
 @Controller()
-export class UserEventsHandler {
-  constructor(private readonly authors: AuthorRepository, private readonly removal: AccountRemovalService) {}
+export class RefreshAuthorSnapshotWhenUserChanges {
+  constructor(private readonly authors: AuthorRepository) {}
 
   @EventPattern(userRegistered.type)
   async registered(@Payload() envelope: EventEnvelope<UserRegisteredPayload>, @Ctx() context: EventContext): Promise<void> {
@@ -41,10 +38,5 @@ export class UserEventsHandler {
   @EventPattern(userVerified.type)
   async verified(@Payload() envelope: EventEnvelope<UserVerifiedPayload>, @Ctx() context: EventContext): Promise<void> {
     await this.authors.setVerified(context.manager, envelope.payload.id, envelope.payload.verified);
-  }
-
-  @EventPattern(userDeleted.type)
-  async deleted(@Payload() envelope: EventEnvelope<UserDeletedPayload>, @Ctx() context: EventContext): Promise<void> {
-    await this.removal.remove(context.manager, envelope.payload.id);
   }
 }
