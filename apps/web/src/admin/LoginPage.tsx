@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { CaptchaDialog } from '../features/auth/CaptchaDialog';
+import { CaptchaDialog } from '../features/auth/components/CaptchaDialog';
 import { ApiError } from '../lib/api/client';
 import { toast } from '../lib/toast';
 import { adminApi, adminTyped } from './api';

@@ -8,19 +8,19 @@ import { useSessionStart } from '../hooks/useSessionStart';
 import { useTheme } from '../hooks/useTheme';
 import { ApiError } from '../lib/api/client';
 import { useSession } from '../lib/session';
-import { AuthGate } from '../features/auth/AuthModal';
-import ExplorePage from '../features/explore/ExplorePage';
-import { Layout } from '../features/layout/Layout';
+import { AuthGate } from '../features/auth/components/AuthModal';
+import ExplorePage from '../features/explore/components/ExplorePage';
+import { Layout } from './layout/Layout';
 
 // /explore is the first page almost every visit opens: it comes with the shell rather than a round trip later.
-const NotePage = lazy(() => import('../features/note/NotePage'));
-const NoteOverlay = lazy(() => import('../features/note/NoteOverlay'));
-const ProfilePage = lazy(() => import('../features/user/ProfilePage'));
-const FollowListPage = lazy(() => import('../features/user/FollowListPage'));
-const NotificationsPage = lazy(() => import('../features/notification/NotificationsPage'));
-const SearchPage = lazy(() => import('../features/search/SearchPage'));
-const PublishPage = lazy(() => import('../features/publish/PublishPage'));
-const ManagePage = lazy(() => import('../features/publish/ManagePage'));
+const NotePage = lazy(() => import('../features/note/components/NotePage'));
+const NoteOverlay = lazy(() => import('../features/note/components/NoteOverlay'));
+const ProfilePage = lazy(() => import('../features/user/components/ProfilePage'));
+const FollowListPage = lazy(() => import('../features/user/components/FollowListPage'));
+const NotificationsPage = lazy(() => import('../features/notification/components/NotificationsPage'));
+const SearchPage = lazy(() => import('../features/search/components/SearchPage'));
+const PublishPage = lazy(() => import('../features/publish/components/PublishPage'));
+const ManagePage = lazy(() => import('../features/publish/components/ManagePage'));
 // The console is a chunk of its own: nothing of it is in the first page a student loads.
 const AdminApp = lazy(() => import('../admin/AdminApp'));
 const NotFoundPage = lazy(() => import('../components/NotFound').then((module) => ({ default: module.NotFound })));

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { HOVER, useMediaQuery } from '../hooks/useMediaQuery';
-import { api, call } from '../lib/api/client';
+import { userCardQuery } from '../lib/api/people';
 import { formatCount } from '../lib/format';
 import { useSession } from '../lib/session';
 import { Avatar } from './Avatar';
@@ -14,7 +14,7 @@ const HIDE_DELAY_MS = 250;
 
 function Card({ userId }: { userId: string }) {
   const me = useSession((state) => state.user?.user_id);
-  const card = useQuery({ queryKey: ['people', 'card', userId, me ?? null], queryFn: () => call(api.GET('/api/users/{user_id}/card', { params: { path: { user_id: userId } } })) });
+  const card = useQuery(userCardQuery(userId, me ?? null));
   if (!card.data) return <div className="hover-card loading" />;
   const user = card.data;
   return (

@@ -1,6 +1,7 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { api, call, type Note } from '../lib/api/client';
+import { sharedKeys } from '../lib/api/query-keys';
 
 /** Feed page size (public-side.md §9). */
 export const FEED_LIMIT = 20;
@@ -35,14 +36,23 @@ async function loadPage(source: FeedSource, page: number, snapshot: string | und
   return { posts: answer.posts, page: answer.pagination.page, pages: answer.pagination.pages };
 }
 
+/** A feed's query key; every explore feed (any channel) starts with `exploreFeedKey`. */
+export const feedKey = (source: FeedSource) => [...sharedKeys.feeds, source] as const;
+export const exploreFeedKey = [...sharedKeys.feeds, { kind: 'explore' }] as const;
+
 /** One feed, page by page (hasMore while page < pages); the explore feed pins its snapshot so pages do not shift. */
-export function useFeed(source: FeedSource) {
-  const query = useInfiniteQuery({
-    queryKey: ['feed', source],
+export function feedQuery(source: FeedSource) {
+  return infiniteQueryOptions({
+    queryKey: feedKey(source),
     initialPageParam: { page: 1, snapshot: undefined as string | undefined },
     queryFn: ({ pageParam }) => loadPage(source, pageParam.page, pageParam.snapshot),
     getNextPageParam: (last) => (last.page < last.pages ? { page: last.page + 1, snapshot: last.snapshot } : undefined),
   });
+}
+
+/** One feed, page by page (hasMore while page < pages); the explore feed pins its snapshot so pages do not shift. */
+export function useFeed(source: FeedSource) {
+  const query = useInfiniteQuery(feedQuery(source));
   const notes = useMemo(() => {
     const seen = new Set<number>();
     return (query.data?.pages ?? []).flatMap((page) => page.posts).filter((note) => !seen.has(note.id) && seen.add(note.id));

@@ -2,13 +2,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api, call } from '../lib/api/client';
 import type { components } from '../lib/api/schema';
+import { sharedKeys } from '../lib/api/query-keys';
 import { useSession } from '../lib/session';
 
 /** The unread counts pushed by the notification stream and answered by the unread-count calls. */
 export type UnreadCounts = components['schemas']['UnreadCounts'];
 
 /** Per-tab unread counts, shared by the badge and the notifications page's dots. */
-export const UNREAD_KEY = ['notifications', 'unread'] as const;
+export const UNREAD_KEY = sharedKeys.unread;
 
 /**
  * Start-up: the user is restored from storage at once and refreshed from /auth/me when a token exists. While
@@ -30,7 +31,7 @@ export function useSessionStart(): void {
   useEffect(() => {
     if (!token) {
       useSession.getState().setUnread(0);
-      client.removeQueries({ queryKey: ['notifications'] });
+      client.removeQueries({ queryKey: sharedKeys.notifications });
       return;
     }
     let cancelled = false;

@@ -35,30 +35,7 @@ export interface FollowMachine {
   lockedUntil: number;
 }
 
-/**
- * One click on the follow button: ignored while a call is under way or within 2 s of the last click; otherwise
- * the state changes at once, the call follows, and on a real failure the old state comes back.
- */
-export async function clickFollow(
-  machine: FollowMachine,
-  update: (machine: FollowMachine) => void,
-  send: (follow: boolean) => Promise<ButtonType | null>,
-  now: () => number = Date.now,
-): Promise<'ignored' | 'done' | 'failed'> {
-  if (machine.busy || now() < machine.lockedUntil) return 'ignored';
-  const before = machine.state;
-  const lockedUntil = now() + FOLLOW_LOCK_MS;
-  update({ state: afterClick(before), busy: true, lockedUntil });
-  try {
-    const confirmed = await send(clickFollows(before));
-    update({ state: confirmed ?? afterClick(before), busy: false, lockedUntil });
-    return 'done';
-  } catch (error) {
-    if (error instanceof Error && alreadyDone(error.message)) {
-      update({ state: afterClick(before), busy: false, lockedUntil });
-      return 'done';
-    }
-    update({ state: before, busy: false, lockedUntil });
-    return 'failed';
-  }
+/** A click is ignored while a call is under way or within 2 s of the last click. */
+export function clickIgnored(machine: FollowMachine, now: number): boolean {
+  return machine.busy || now < machine.lockedUntil;
 }

@@ -1,4 +1,5 @@
-import { compressedSize, contentToText, imageProblem, imageSlots, moveItem, publishProblem, publishSteps, stepLabel, tagState, tagSuggestions, textToContent, videoProblem } from './publish-rules';
+import { compressedSize, imageProblem, imageSlots } from '../../lib/images';
+import { contentToText, moveItem, publishProblem, publishSteps, stepLabel, tagState, tagSuggestions, textToContent, videoProblem } from './publish-rules';
 
 const form = { mode: 'image' as const, title: '标题', content: '内容', categoryId: 1, images: 1, video: false };
 

@@ -1,12 +1,10 @@
+import { IMAGE_LIMITS } from '../../lib/images';
+
 /** Publish limits (public-side.md §5, §9). */
 export const LIMITS = {
   title: 100,
   content: 2000,
-  images: 9,
-  imageBytes: 5 * 1024 * 1024,
-  compressAbove: 0.8 * 1024 * 1024,
-  compressSide: 1200,
-  compressQuality: 0.4,
+  ...IMAGE_LIMITS,
   tags: 10,
   tagLength: 8,
   suggestions: 10,
@@ -14,25 +12,9 @@ export const LIMITS = {
   coverBytes: 5 * 1024 * 1024,
 } as const;
 
-export const IMAGE_TYPES = ['image/jpeg', 'image/jpg', 'image/png', 'image/webp'];
 export const VIDEO_EXTENSIONS = ['mp4', 'avi', 'mov', 'wmv', 'flv', 'webm'];
 
 export type PublishMode = 'image' | 'video';
-
-/** Why an image cannot be added, or null (the spec's messages). */
-export function imageProblem(file: { type: string; size: number }): string | null {
-  if (!file.type.startsWith('image/')) return '请选择图片文件';
-  if (!IMAGE_TYPES.includes(file.type)) return '不支持的文件类型';
-  if (file.size > LIMITS.imageBytes) return `图片大小为 ${(file.size / 1024 / 1024).toFixed(1)}MB，超过 5MB 限制，请选择更小的图片`;
-  return null;
-}
-
-/** How many of `adding` images fit next to `present`, and the message when some do not. */
-export function imageSlots(present: number, adding: number): { take: number; message: string | null } {
-  const free = Math.max(0, LIMITS.images - present);
-  if (adding <= free) return { take: adding, message: null };
-  return { take: free, message: free === 0 ? `最多只能上传${LIMITS.images}张图片` : `最多只能再添加${free}张图片` };
-}
 
 /** Why a video cannot be chosen, or null. */
 export function videoProblem(file: { type: string; size: number; name: string }): string | null {
@@ -41,12 +23,6 @@ export function videoProblem(file: { type: string; size: number; name: string })
   if (!VIDEO_EXTENSIONS.includes(extension)) return '不支持的视频格式';
   if (file.size > LIMITS.videoBytes) return '文件大小不能超过100MB';
   return null;
-}
-
-/** The size a compressed image is drawn at: the longer side at most 1200 px, never enlarged. */
-export function compressedSize(width: number, height: number): { width: number; height: number } {
-  const scale = Math.min(1, LIMITS.compressSide / Math.max(width, height));
-  return { width: Math.round(width * scale), height: Math.round(height * scale) };
 }
 
 /** Whether a tag can be added: trimmed, non-empty, at most 8 characters, not chosen yet, under the limit of 10. */

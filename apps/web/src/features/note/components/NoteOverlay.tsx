@@ -1,0 +1,56 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Spinner } from '../../../components/Feedback';
+import { NoteDetail } from './NoteDetail';
+import { noteIdFrom, useNote } from '../hooks/useNote';
+
+/** The open animation's length (public-side.md §2); the images load after it. */
+const OPEN_MS = 400;
+const CLOSE_MS = 200;
+
+/**
+ * The note detail above the page it was opened from. The address is /post?id=…; closing goes back in history
+ * (restoring the address), and the browser's back button closes it by the same route. The title follows.
+ */
+export default function NoteOverlay() {
+  const [params] = useSearchParams();
+  const id = noteIdFrom(params);
+  const target = noteIdFrom(params, 'targetCommentId');
+  const note = useNote(id);
+  const navigate = useNavigate();
+  const [ready, setReady] = useState(false);
+  const [closing, setClosing] = useState(false);
+  const closed = useRef(false);
+
+  useEffect(() => {
+    const previous = document.title;
+    const timer = setTimeout(() => setReady(true), OPEN_MS);
+    document.body.classList.add('no-scroll');
+    return () => {
+      clearTimeout(timer);
+      document.title = previous;
+      document.body.classList.remove('no-scroll');
+    };
+  }, []);
+
+  useEffect(() => {
+    document.title = `${note.data?.title || '笔记详情'} - 拾柳`;
+  }, [note.data?.title]);
+
+  const close = useCallback(() => {
+    if (closed.current) return;
+    closed.current = true;
+    setClosing(true);
+    setTimeout(() => void navigate(-1), CLOSE_MS);
+  }, [navigate]);
+
+  useEffect(() => {
+    if (note.isError) close();
+  }, [note.isError, close]);
+
+  return (
+    <div className={`overlay ${closing ? 'closing' : ''}`} onMouseDown={(event) => event.target === event.currentTarget && close()} data-testid="note-overlay">
+      <div className="overlay-card">{note.data ? <NoteDetail key={note.data.id} note={note.data} ready={ready} onClose={close} targetCommentId={target} /> : <Spinner />}</div>
+    </div>
+  );
+}
