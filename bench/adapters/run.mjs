@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // What Nest's pipeline costs a call on Express against Fastify (@nestjs/platform-fastify), without a database: the
-// same application (bench/adapters/app.cjs) on each adapter in turn, a note's detail and a like at 50 connections,
+// same application (bench/adapters/app.mjs) on each adapter in turn, a note's detail and a like at 50 connections,
 // each round alternating the adapters. Prints req/s, p99 and the CPU the application process spent a request.
 // Usage: npm run build && node bench/adapters/run.mjs [seconds per case, default 10] [rounds, default 2]
 import { fork } from 'node:child_process';
@@ -21,7 +21,7 @@ const cases = [
 console.log(`| round | adapter | call | req/s | p99 ms | CPU ms a request |\n|---|---|---|---|---|---|`);
 for (let round = 1; round <= rounds; round++) {
   for (const adapter of ['express', 'fastify']) {
-    const app = fork(join(dirname(fileURLToPath(import.meta.url)), 'app.cjs'), [adapter, String(port)]);
+    const app = fork(join(dirname(fileURLToPath(import.meta.url)), 'app.mjs'), [adapter, String(port)]);
     await once(app, 'message');
     for (const [name, options] of cases) {
       await autocannon({ ...options, connections: 50, duration: 2 });

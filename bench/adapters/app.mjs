@@ -1,12 +1,16 @@
-// The process bench/adapters/run.mjs loads: one Nest application on the adapter named by argv[2] ('express' or
+// The process bench/adapters/run.mjs starts: one Nest application on the adapter named by argv[2] ('express' or
 // 'fastify'), listening on argv[3], with the shape of a service's pipeline (a global guard, the platform's envelope
 // interceptor and a second one, a path parameter, a JSON body) and as many routes as content has, a note's detail
 // and a like among them. It tells its parent when it listens.
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const require = createRequire(import.meta.url);
 require('reflect-metadata');
-const { join } = require('node:path');
 const { Body, Controller, Get, Module, Param, Post } = require('@nestjs/common');
 const { APP_GUARD, APP_INTERCEPTOR, NestFactory } = require('@nestjs/core');
-const { EnvelopeInterceptor } = require(join(__dirname, '../../libs/platform/dist/http/envelope.interceptor.js'));
+const { EnvelopeInterceptor } = require(join(dirname(fileURLToPath(import.meta.url)), '../../libs/platform/dist/http/envelope.interceptor.js'));
 
 const note = { id: 1, title: '毕业旅行计划', content: '出发前的清单'.repeat(100), images: ['a.jpg', 'b.jpg'], likeCount: 12, collectCount: 3, author: { id: 7, nickname: '同学' } };
 
@@ -54,12 +58,10 @@ Module({
   ],
 })(BenchModule);
 
-(async () => {
-  const [adapter, port] = process.argv.slice(2);
-  const app =
-    adapter === 'fastify'
-      ? await NestFactory.create(BenchModule, new (require('@nestjs/platform-fastify').FastifyAdapter)(), { logger: false })
-      : await NestFactory.create(BenchModule, { logger: false });
-  await app.listen(Number(port), '127.0.0.1');
-  process.send('listening');
-})();
+const [adapter, port] = process.argv.slice(2);
+const app =
+  adapter === 'fastify'
+    ? await NestFactory.create(BenchModule, new (require('@nestjs/platform-fastify').FastifyAdapter)(), { logger: false })
+    : await NestFactory.create(BenchModule, { logger: false });
+await app.listen(Number(port), '127.0.0.1');
+process.send('listening');
