@@ -10,6 +10,7 @@ import {
   loadOrCreateDataKey,
   loadOrCreateTokenKeyPair,
   LocalDirectoryStorage,
+  logUnhandledRejections,
   MemoryRevocationList,
   port,
   runSeeds,
@@ -52,6 +53,7 @@ const embeddedSettings = {
  */
 export async function runEmbedded(services: ServiceDefinition[]): Promise<void> {
   const logger = createLogger('shiliu');
+  logUnhandledRejections(logger);
   let database: EmbeddedDatabase | null = null;
   const started: ServiceApp[] = [];
   try {

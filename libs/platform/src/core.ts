@@ -20,4 +20,5 @@ export * from './logging/nest-logger';
 export * from './metrics/metrics';
 export * from './metrics/metrics-server';
 export * from './service/lean-async-bind';
+export * from './service/unhandled-rejections';
 export * from './service/service-definition';
