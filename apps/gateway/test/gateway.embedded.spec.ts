@@ -57,6 +57,17 @@ describe('gateway in embedded mode', () => {
     expect(answer.headers.get('x-frame-options')).toBe('SAMEORIGIN');
   });
 
+  it('sends upgrade-insecure-requests and HSTS only to a call that came over https', async () => {
+    const plain = await fetch(`${base}/explore`);
+    expect(plain.headers.get('content-security-policy')).not.toContain('upgrade-insecure-requests');
+    expect(plain.headers.get('strict-transport-security')).toBeNull();
+    // The test gateway trusts its loopback peer as a proxy.
+    const secure = await fetch(`${base}/api/health`, { headers: { 'x-forwarded-proto': 'https' } });
+    expect(secure.headers.get('content-security-policy')).toContain('upgrade-insecure-requests');
+    expect(secure.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(secure.headers.get('strict-transport-security')).toMatch(/^max-age=/);
+  });
+
   it('serves built assets as files and a missing asset as 404, not as the page', async () => {
     expect(await (await fetch(`${base}/assets/app.js`)).text()).toContain('console.log');
     expect((await fetch(`${base}/assets/missing.js`)).status).toBe(404);

@@ -16,6 +16,12 @@ const SHOTS = join(__dirname, '../../../tmp/screenshots');
  */
 const STEP_TIMEOUT = 60_000;
 
+/**
+ * A host name other than localhost that the suites' Chromium resolves to this machine (a campus server or a LAN host
+ * as a phone reaches it), without touching /etc/hosts.
+ */
+export const OTHER_HOST = 'shiliu.test';
+
 /** A phone as the suites hold one: twice the pixels, touch, the mobile viewport. */
 export const PHONE: BrowserContextOptions = { deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 
@@ -73,7 +79,7 @@ export function browserSuite(options: { mode: RunMode; env?: NodeJS.ProcessEnv; 
       startProductStack(options.mode, options.env).then((product) => {
         stack = product;
       }),
-      chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] }).then((launched) => {
+      chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', `--host-resolver-rules=MAP ${OTHER_HOST} 127.0.0.1`] }).then((launched) => {
         browser = launched;
       }),
     ]);

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { formatCount } from '../src/lib/format';
-import { browserSuite, cards, PHONE, registerLogOutAndLogIn } from './browser-kit';
+import { browserSuite, cards, OTHER_HOST, PHONE, registerLogOutAndLogIn } from './browser-kit';
 import { creatingAndFollowingUp } from './creating-flow';
 
 // The browser drives the same embedded product the gateway's own tests start, database and captcha answer included.
@@ -269,6 +269,34 @@ describe('on a phone', () => {
     await cards(page).nth(3).locator('.lazy-image.loaded').waitFor();
     await page.screenshot({ path: shot('explore-375-dark.png') });
     await phone.close();
+  });
+});
+
+describe('from another address over plain http', () => {
+  it('renders the feed, with the hashed script compressed and cached for good and the page revalidated', async () => {
+    // Until the policy followed the protocol, its upgrade-insecure-requests sent the browser to https for the script and styles: a white page.
+    const other = await suite.context(375, { ...PHONE, baseURL: suite.stack().base.replace('127.0.0.1', OTHER_HOST) });
+    const page = await open(other);
+    const scripts: { url: string; encoding?: string; cacheControl?: string }[] = [];
+    const feeds: (string | undefined)[] = [];
+    page.on('response', (response) => {
+      const { pathname } = new URL(response.url());
+      if (/^\/assets\/index-[\w-]+\.js$/.test(pathname)) scripts.push({ url: response.url(), encoding: response.headers()['content-encoding'], cacheControl: response.headers()['cache-control'] });
+      if (pathname === '/api/posts') feeds.push(response.headers()['content-encoding']);
+    });
+    const html = await page.goto('/explore');
+    expect(new URL(page.url()).hostname).toBe(OTHER_HOST);
+    expect(html!.headers()['content-security-policy']).toContain("script-src 'self'");
+    expect(html!.headers()['content-security-policy']).not.toContain('upgrade-insecure-requests');
+    expect(html!.headers()['strict-transport-security']).toBeUndefined();
+    expect(html!.headers()['cache-control']).toBe('no-cache');
+    await cards(page).nth(3).locator('.lazy-image.loaded').waitFor();
+    // Chromium may offer br only over https; over http it takes gzip.
+    expect(scripts).toEqual([{ url: expect.stringContaining(`http://${OTHER_HOST}:`), encoding: expect.stringMatching(/^(br|gzip)$/), cacheControl: 'public, max-age=31536000, immutable' }]);
+    // The feed's page of 20 cards is well over 1 KB: it came compressed, and the cards above were drawn from it.
+    expect(feeds[0]).toMatch(/^(br|gzip)$/);
+    await page.screenshot({ path: shot('explore-375-other-host.png') });
+    await other.close();
   });
 });
 

@@ -16,7 +16,8 @@ import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { GATEWAY_OPTIONS, GatewayController, GatewayProbeController, type GatewayRouteOptions } from './gateway.controller';
-import { allowedMethodsOf, gatewayMiddleware, type TrustProxy } from './gateway.middleware';
+import { compressAnswer } from './compression';
+import { allowedMethodsOf, gatewayMiddleware, protocolOf, type TrustProxy } from './gateway.middleware';
 import type { RateLimiter } from './rate-limit';
 import type { RouteLimitTable } from './route-limits';
 import { RouteMatcher } from './route-matcher';
@@ -46,25 +47,35 @@ export interface GatewayOptions extends GatewayRouteOptions {
   routeLimits?: RouteLimitTable;
 }
 
-/** The security headers for the pages and the API; scripts only from our own origin, so injected markup cannot run. */
-const securityHeaders = helmet({
-  contentSecurityPolicy: {
-    directives: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'blob:'],
-      mediaSrc: ["'self'", 'blob:'],
-      connectSrc: ["'self'"],
-      objectSrc: ["'none'"],
-      frameAncestors: ["'none'"],
+/**
+ * The security headers for the pages and the API; scripts only from our own origin, so injected markup cannot run.
+ * A page reached over https also has its subresources upgraded to https and tells the browser to come back over https
+ * only (HSTS); one reached over plain http has neither, or its scripts and styles would be asked for over an https
+ * that a campus server or a LAN host may not have, and the page would stay white.
+ */
+function securityHeaders(https: boolean) {
+  return helmet({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        // helmet's default adds it; null leaves it out.
+        upgradeInsecureRequests: https ? [] : null,
+      },
     },
-  },
-  crossOriginEmbedderPolicy: false,
-});
+    strictTransportSecurity: https,
+    crossOriginEmbedderPolicy: false,
+  });
+}
 
-/** The headers helmet sets: the same for every answer with this configuration, so they are worked out once. */
-function headersOf(middleware: typeof securityHeaders): [string, string][] {
+/** The headers helmet sets: the same for every answer over one protocol, so they are worked out once for each. */
+function headersOf(middleware: ReturnType<typeof helmet>): [string, string][] {
   const headers: [string, string][] = [];
   const recorder = { setHeader: (name: string, value: string) => headers.push([name, value]), removeHeader: () => undefined };
   middleware({} as IncomingMessage, recorder as unknown as ServerResponse, () => undefined);
@@ -75,7 +86,9 @@ function headersOf(middleware: typeof securityHeaders): [string, string][] {
  * The gateway: CORS, then the route table (rate limit, body limit, timeout, hand-off), then its own calls
  * (health, OpenAPI), then the web app. Metrics are on the management port (startMetricsServer). Bodies are never parsed here: they stream to the services.
  *
- * Its first middleware sets the security headers and hands the API calls the route table knows to their service;
+ * Its first middleware sets the security headers (those for https or for plain http, as the call came), arms the
+ * compression of the answer (compressAnswer: br or gzip over 1 KB, never an event stream or media) and hands the API
+ * calls the route table knows to their service;
  * a call whose origin may need CORS headers goes through CORS first, and everything the table does not know goes on
  * to the gateway's own routes and the web app.
  */
@@ -100,20 +113,24 @@ export async function createGatewayApp(options: GatewayOptions): Promise<NestExp
   app.disable('x-powered-by');
   const expressApp = app.getHttpAdapter().getInstance() as { get(setting: string): unknown };
   const matcher = new RouteMatcher(routeTable);
+  const trust = expressApp.get('trust proxy fn') as TrustProxy;
   const api = gatewayMiddleware(
     matcher,
     options.upstream,
     options.rateLimiter,
     options.logger,
     options.revocations,
-    expressApp.get('trust proxy fn') as TrustProxy,
+    trust,
     options.routeLimits,
   );
-  const headers = headersOf(securityHeaders);
+  const httpsHeaders = headersOf(securityHeaders(true));
+  const httpHeaders = headersOf(securityHeaders(false));
   const crossOrigin = options.corsOrigins.length > 0;
   app.use((req: IncomingMessage, res: ServerResponse, next: () => void) =>
     answers.middleware(req, res, () => {
-      for (const [name, value] of headers) res.setHeader(name, value);
+      for (const [name, value] of protocolOf(req, trust) === 'https' ? httpsHeaders : httpHeaders) res.setHeader(name, value);
+      // Before anything writes: every answer below (the services', the proxied ones, the web app's) may be compressed.
+      compressAnswer(req, res);
       if (crossOrigin && req.headers.origin !== undefined) next();
       else api(req, res, next);
     }),

@@ -22,13 +22,16 @@ import { gatewayOwnPaths } from './gateway.controller';
 /** Whether to believe the address at `hop` (0: the socket's peer) when it says whom it forwards for: express's compiled `trust proxy`. */
 export type TrustProxy = (address: string, hop: number) => boolean;
 
+/** The protocol the caller used, read as express reads `req.protocol`: the socket's, or a trusted proxy's `X-Forwarded-Proto`. */
+export function protocolOf(req: IncomingMessage, trust: TrustProxy): string {
+  const forwarded = req.headers['x-forwarded-proto'];
+  if (typeof forwarded === 'string' && trust(req.socket.remoteAddress ?? '', 0)) return forwarded.split(',')[0].trim();
+  return (req.socket as TLSSocket).encrypted ? 'https' : 'http';
+}
+
 /** The caller's address and protocol, read as express reads `req.ip` and `req.protocol`. */
 export function callerOf(req: IncomingMessage, trust: TrustProxy): Caller {
-  const address = proxyAddress(req, trust);
-  let protocol = (req.socket as TLSSocket).encrypted ? 'https' : 'http';
-  const forwarded = req.headers['x-forwarded-proto'];
-  if (typeof forwarded === 'string' && trust(req.socket.remoteAddress ?? '', 0)) protocol = forwarded.split(',')[0].trim();
-  return { address, protocol };
+  return { address: proxyAddress(req, trust), protocol: protocolOf(req, trust) };
 }
 
 /** The methods an /api path is served with: the route table's and, for the gateway's own calls, GET. */
