@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { generateTokenKeyPair, MinioStorage } from '@shiliu/platform';
-import { assertRunning, freePort, requireEnv, spawnTs, stopProcess, waitFor } from '@shiliu/platform/testing';
+import { assertRunning, distributedServiceEnv, freePort, requireEnv, spawnTs, stopProcess, waitFor } from '@shiliu/platform/testing';
 import { Client } from 'pg';
 import sharp from 'sharp';
 
@@ -42,15 +42,7 @@ describe('distributed mode end to end (gateway → services, events over Kafka)'
     url.pathname = `/${database}`;
     const keys = await generateTokenKeyPair();
     const common = {
-      DATABASE_URL: url.toString(),
-      KAFKA_BROKERS: requireEnv('KAFKA_BROKERS'),
-      KAFKA_SESSION_TIMEOUT_MS: '6000',
-      REDIS_URL: requireEnv('REDIS_URL'),
-      S3_ENDPOINT: requireEnv('S3_ENDPOINT'),
-      S3_ACCESS_KEY: requireEnv('S3_ACCESS_KEY'),
-      S3_SECRET_KEY: requireEnv('S3_SECRET_KEY'),
-      AUTH_PUBLIC_KEY: keys.publicKeyPem,
-      NODE_ENV: 'test',
+      ...distributedServiceEnv({ databaseUrl: url.toString(), publicKeyPem: keys.publicKeyPem }),
       // Any free management port, so runs beside other processes on this machine never collide.
       METRICS_PORT: '0',
     };

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateTokenKeyPair, LocalDirectoryStorage, MinioStorage, type ObjectStorage } from '@shiliu/platform';
-import { assertRunning, freePort, headAndTail, requireEnv, spawnTs, stopProcess, waitFor } from '@shiliu/platform/testing';
+import { assertRunning, distributedServiceEnv, freePort, headAndTail, requireEnv, spawnTs, stopProcess, waitFor } from '@shiliu/platform/testing';
 import { Client } from 'pg';
 
 type Child = ReturnType<typeof spawnTs>;
@@ -99,20 +99,7 @@ export async function startProductStack(mode: RunMode, gatewayEnv: NodeJS.Proces
       );
     }
     const keys = await generateTokenKeyPair();
-    const common = {
-      DATABASE_URL: url.toString(),
-      KAFKA_BROKERS: requireEnv('KAFKA_BROKERS'),
-      KAFKA_SESSION_TIMEOUT_MS: '6000',
-      // Topics of its own: a new consumer group would otherwise read every earlier run's events first.
-      KAFKA_TOPIC_PREFIX: `${database}.`,
-      REDIS_URL: requireEnv('REDIS_URL'),
-      S3_ENDPOINT: requireEnv('S3_ENDPOINT'),
-      S3_ACCESS_KEY: requireEnv('S3_ACCESS_KEY'),
-      S3_SECRET_KEY: requireEnv('S3_SECRET_KEY'),
-      AUTH_PUBLIC_KEY: keys.publicKeyPem,
-      NODE_ENV: 'test',
-      ...options.serviceEnv,
-    };
+    const common = { ...distributedServiceEnv({ databaseUrl: url.toString(), publicKeyPem: keys.publicKeyPem, topicPrefix: `${database}.` }), ...options.serviceEnv };
     const start = (name: 'auth' | 'content' | 'social' | 'notify' | 'media' | 'search', extra: NodeJS.ProcessEnv = {}, port = ports[name as keyof typeof ports]) =>
       spawnTs(join(__dirname, `../../${name}/src/main.ts`), [], { ...common, PORT: String(port), ...extra });
     if (mode === 'distributed') children.push(

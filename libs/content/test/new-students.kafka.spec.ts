@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { generateTokenKeyPair, MinioStorage } from '@shiliu/platform';
-import { assertRunning, freePort, requireEnv, spawnTs, stopProcess, waitFor } from '@shiliu/platform/testing';
+import { assertRunning, distributedServiceEnv, freePort, requireEnv, spawnTs, stopProcess, waitFor } from '@shiliu/platform/testing';
 import { Client } from 'pg';
 import sharp from 'sharp';
 
@@ -62,19 +62,7 @@ describe('likes from students content has not heard of yet (distributed, events 
     db = new Client({ connectionString: url.toString() });
     await db.connect();
     const keys = await generateTokenKeyPair();
-    const common = {
-      DATABASE_URL: url.toString(),
-      KAFKA_BROKERS: requireEnv('KAFKA_BROKERS'),
-      // Topics of this run only: a consumer group reading from the beginning never meets other runs' events.
-      KAFKA_TOPIC_PREFIX: `${database}.`,
-      KAFKA_SESSION_TIMEOUT_MS: '6000',
-      REDIS_URL: requireEnv('REDIS_URL'),
-      S3_ENDPOINT: requireEnv('S3_ENDPOINT'),
-      S3_ACCESS_KEY: requireEnv('S3_ACCESS_KEY'),
-      S3_SECRET_KEY: requireEnv('S3_SECRET_KEY'),
-      AUTH_PUBLIC_KEY: keys.publicKeyPem,
-      NODE_ENV: 'test',
-    };
+    const common = distributedServiceEnv({ databaseUrl: url.toString(), publicKeyPem: keys.publicKeyPem, topicPrefix: `${database}.` });
     const start = (name: 'auth' | 'content', extra: NodeJS.ProcessEnv = {}) => spawnTs(join(apps, `${name}/src/main.ts`), [], { ...common, PORT: String(ports[name]), ...extra });
     children.push(
       start('auth', { AUTH_PRIVATE_KEY: keys.privateKeyPem, DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'), ADMIN_PASSWORD: 'admin-secret-1', AUTH_CAPTCHA_TEST_ANSWER: 'frs1' }),

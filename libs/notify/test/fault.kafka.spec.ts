@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { type EventEnvelope, postLiked, type PostReactionPayload } from '@shiliu/contracts';
 import { createKafka, createLogger, generateTokenKeyPair, KafkaEventPublisher, type OutboxRecord } from '@shiliu/platform';
-import { assertRunning, freePort, requireEnv, spawnTs, stopProcess, waitFor } from '@shiliu/platform/testing';
+import { assertRunning, distributedServiceEnv, freePort, requireEnv, spawnTs, stopProcess, waitFor } from '@shiliu/platform/testing';
 import { Client } from 'pg';
 import { COUNTER_DRIFT_SQL } from './notify-test-app';
 
@@ -45,18 +45,7 @@ describe('notify under SIGKILL (Kafka)', () => {
     url.pathname = `/${database}`;
     db = new Client({ connectionString: url.toString() });
     await db.connect();
-    env = {
-      DATABASE_URL: url.toString(),
-      KAFKA_BROKERS: requireEnv('KAFKA_BROKERS'),
-      KAFKA_TOPIC_PREFIX: `${database}.`,
-      KAFKA_SESSION_TIMEOUT_MS: '6000',
-      REDIS_URL: requireEnv('REDIS_URL'),
-      S3_ENDPOINT: requireEnv('S3_ENDPOINT'),
-      S3_ACCESS_KEY: requireEnv('S3_ACCESS_KEY'),
-      S3_SECRET_KEY: requireEnv('S3_SECRET_KEY'),
-      AUTH_PUBLIC_KEY: (await generateTokenKeyPair()).publicKeyPem,
-      NODE_ENV: 'test',
-    };
+    env = distributedServiceEnv({ databaseUrl: url.toString(), publicKeyPem: (await generateTokenKeyPair()).publicKeyPem, topicPrefix: `${database}.` });
   });
 
   afterAll(async () => {

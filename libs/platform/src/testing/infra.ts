@@ -12,6 +12,26 @@ export function requireEnv(name: 'DATABASE_URL' | 'REDIS_URL' | 'KAFKA_BROKERS' 
   return value;
 }
 
+/**
+ * What a service process started by a test needs in distributed mode: the database at `databaseUrl`, the local
+ * Kafka, Redis and MinIO, and the key that checks its sessions. With `topicPrefix`, the run's topics are its own, so a
+ * consumer group reading from the beginning never meets another run's events.
+ */
+export function distributedServiceEnv(options: { databaseUrl: string; publicKeyPem: string; topicPrefix?: string }): NodeJS.ProcessEnv {
+  return {
+    DATABASE_URL: options.databaseUrl,
+    KAFKA_BROKERS: requireEnv('KAFKA_BROKERS'),
+    ...(options.topicPrefix === undefined ? {} : { KAFKA_TOPIC_PREFIX: options.topicPrefix }),
+    KAFKA_SESSION_TIMEOUT_MS: '6000',
+    REDIS_URL: requireEnv('REDIS_URL'),
+    S3_ENDPOINT: requireEnv('S3_ENDPOINT'),
+    S3_ACCESS_KEY: requireEnv('S3_ACCESS_KEY'),
+    S3_SECRET_KEY: requireEnv('S3_SECRET_KEY'),
+    AUTH_PUBLIC_KEY: options.publicKeyPem,
+    NODE_ENV: 'test',
+  };
+}
+
 /** Thrown by a waitFor check to stop waiting at once (say, the process being waited for has died). */
 export class WaitAborted extends Error {}
 
