@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
+import { BackToTop } from '../../../components/BackToTop';
 import { CardSkeletons, EmptyState, Spinner } from '../../../components/Feedback';
 import { Icon } from '../../../components/Icon';
 import { coverRatio, NoteCard } from '../../../components/NoteCard';
@@ -8,6 +9,7 @@ import { Waterfall } from '../../../components/Waterfall';
 import { RECOMMEND, useChannels } from '../../../hooks/useChannels';
 import { exploreFeedKey, useFeed } from '../../../hooks/useFeed';
 import { useOpenNote } from '../../../hooks/useOpenNote';
+import { useScrolledPast } from '../../../hooks/useScrolledPast';
 import type { Note } from '../../../lib/api/client';
 import { createChannelSwitcher } from '../../../lib/channel-switch';
 import { ChannelStrip } from './ChannelStrip';
@@ -20,17 +22,6 @@ const FIRST_SCREEN = 10;
 
 /** A card's height in column widths: its cover plus the title and footer. */
 const estimate = (note: Note) => coverRatio(note) + (note.title ? 0.42 : 0.22);
-
-function useScrolledPast(px: number): boolean {
-  const [past, setPast] = useState(false);
-  useEffect(() => {
-    const onScroll = () => setPast(window.scrollY >= px);
-    onScroll();
-    window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
-  }, [px]);
-  return past;
-}
 
 /** The explore page: channels, the waterfall feed with infinite scroll, and the floating buttons. */
 export default function ExplorePage() {
@@ -124,11 +115,7 @@ export default function ExplorePage() {
         <button type="button" className="float-button" onClick={reload} aria-label="刷新" title="刷新">
           <Icon name="refresh" size={20} className={reloading ? 'spin' : ''} />
         </button>
-        {scrolled && (
-          <button type="button" className="float-button" onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })} aria-label="回到顶部" title="回到顶部">
-            <Icon name="up" size={20} />
-          </button>
-        )}
+        {scrolled && <BackToTop />}
       </div>
     </section>
   );

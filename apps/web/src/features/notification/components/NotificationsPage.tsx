@@ -1,12 +1,14 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Avatar } from '../../../components/Avatar';
+import { BackToTop } from '../../../components/BackToTop';
 import { EmptyState, Spinner } from '../../../components/Feedback';
 import { FollowButton } from '../../../components/FollowButton';
 import { Icon, VerifiedBadge } from '../../../components/Icon';
 import { LazyImage } from '../../../components/LazyImage';
 import { useLike } from '../../../hooks/useLike';
 import { useOpenNote } from '../../../hooks/useOpenNote';
+import { useScrolledPast } from '../../../hooks/useScrolledPast';
 import type { UnreadCounts } from '../../../hooks/useSessionStart';
 import { ApiError } from '../../../lib/api/client';
 import { commentContent } from '../../../lib/comment-images';
@@ -214,14 +216,11 @@ export default function NotificationsPage() {
   const user = useSession((state) => state.user);
   const client = useQueryClient();
   const [tab, setTab] = useState<NotificationTab>('comments');
-  const [scrolled, setScrolled] = useState(false);
+  const scrolled = useScrolledPast(TOP_AFTER_PX);
   const counts = useQuery(unreadQuery(Boolean(user)));
 
   useEffect(() => {
     document.title = '通知 - 拾柳';
-    const onScroll = () => setScrolled(window.scrollY > TOP_AFTER_PX);
-    window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
   }, []);
 
   if (!user) {
@@ -270,11 +269,7 @@ export default function NotificationsPage() {
           <Icon name="check" size={20} />
           <span className="float-label">全部已读</span>
         </button>
-        {scrolled && (
-          <button type="button" className="float-button" onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })} aria-label="回到顶部" title="回到顶部">
-            <Icon name="up" size={20} />
-          </button>
-        )}
+        {scrolled && <BackToTop />}
       </div>
     </section>
   );
