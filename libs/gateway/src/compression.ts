@@ -83,6 +83,12 @@ export function compressIfWorthIt(res: ServerResponse, encoding: ContentEncoding
   let endLength: number | undefined;
   let zip: Transform | undefined;
 
+  /** The body's length when known: declared, or handed whole to `end`. */
+  const bodyLength = (): number | undefined => {
+    const declared = res.getHeader('content-length');
+    return declared !== undefined ? Number(declared) : endLength;
+  };
+
   const worthIt = (): boolean => {
     const status = res.statusCode;
     if (status < 200 || status === 204 || status === 206 || status === 304) return false;
@@ -91,14 +97,12 @@ export function compressIfWorthIt(res: ServerResponse, encoding: ContentEncoding
     if (res.hasHeader('content-range')) return false;
     if (!COMPRESSIBLE.test(String(res.getHeader('content-type') ?? ''))) return false;
     if (/no-transform/i.test(String(res.getHeader('cache-control') ?? ''))) return false;
-    const declared = res.getHeader('content-length');
-    const length = declared !== undefined ? Number(declared) : endLength;
+    const length = bodyLength();
     return length === undefined || !(length < minBytes);
   };
 
   const start = (): void => {
-    const declared = res.getHeader('content-length');
-    const length = declared !== undefined ? Number(declared) : endLength;
+    const length = bodyLength();
     res.removeHeader('content-length');
     res.setHeader('Content-Encoding', encoding);
     const stream = compressor(encoding, length);
@@ -123,7 +127,7 @@ export function compressIfWorthIt(res: ServerResponse, encoding: ContentEncoding
     this.statusCode = statusCode;
     const compressible = COMPRESSIBLE.test(String(this.getHeader('content-type') ?? ''));
     if (compressible) varyOnEncoding(this);
-    if (compressible && worthIt()) start();
+    if (worthIt()) start();
     return reason === undefined ? writeHead.call(this, statusCode) : writeHead.call(this, statusCode, reason);
   } as typeof res.writeHead;
 
@@ -146,7 +150,7 @@ export function compressIfWorthIt(res: ServerResponse, encoding: ContentEncoding
     if (!this.headersSent) {
       endLength = body === undefined || body === null ? 0 : typeof body === 'string' ? Buffer.byteLength(body, textEncoding) : (body as Uint8Array).byteLength;
       // Only a head that will be compressed is written here: otherwise Node writes it, with the length it now knows.
-      if (COMPRESSIBLE.test(String(this.getHeader('content-type') ?? '')) && worthIt()) this.writeHead(this.statusCode);
+      if (worthIt()) this.writeHead(this.statusCode);
     }
     if (!zip) return end.call(this, body, textEncoding, done);
     if (done) this.once('finish', done);
