@@ -102,7 +102,9 @@ describe('gateway in distributed mode (HTTP proxy)', () => {
     // The loopback peer is a trusted proxy in these tests, so the address it forwards for is the caller's.
     expect(seen.headers?.['x-forwarded-for']).toBe('203.0.113.7');
     expect(seen.headers?.['x-forwarded-proto']).toBe('https');
-    expect(await metricsRegistry.metrics()).toContain('shiliu_http_request_duration_seconds_count{service="gateway",method="GET",route="/api/posts/:id",status="201"} 1');
+    // The call is counted when its answer has finished, which the caller may see a moment before the gateway does.
+    const counted = 'shiliu_http_request_duration_seconds_count{service="gateway",method="GET",route="/api/posts/:id",status="201"} 1';
+    await waitFor('the call to be counted', async () => (await metricsRegistry.metrics()).includes(counted), 5_000, 20);
   });
 
   it('streams a 100 MB video upload through without holding it in memory', async () => {
