@@ -1,5 +1,6 @@
 import { ContentTestApp } from './content-test-app';
 import { contentService, defaultCategories } from '../src';
+import { demoChannels } from '../src/seed/demo-text';
 
 /** The embedded default's first-start demo content, on real PostgreSQL with 30 demo users. */
 describe('demo seed', () => {
@@ -30,15 +31,29 @@ describe('demo seed', () => {
   });
 
   it('stores the images in the object store, where the notes point', async () => {
-    const feed = await app.call<{ posts: { images: string[]; aspectRatio: number; title: string; content?: string }[] }>('GET', '/api/posts?limit=50');
+    const feed = await app.call<{ posts: { type: number; cover_url: string | null; video_url: string | null; aspectRatio: number; title: string }[] }>('GET', '/api/posts?limit=50');
     expect(feed.body.data.posts).toHaveLength(50);
     for (const post of feed.body.data.posts) {
-      expect(post.images.length).toBeGreaterThan(0);
-      expect(post.aspectRatio).toBeGreaterThan(0);
+      if (post.type === 1) expect(post.aspectRatio).toBeGreaterThan(0);
       expect(post.title).toMatch(/[\u4e00-\u9fff]/);
-      const key = post.images[0].replace('/api/files/', '');
-      expect(await app.storage.stat(key)).toMatchObject({ contentType: 'image/jpeg' });
+      expect(await app.storage.stat(post.cover_url!.replace('/api/files/', ''))).toMatchObject({ contentType: 'image/jpeg' });
+      if (post.type === 2) expect(await app.storage.stat(post.video_url!.replace('/api/files/', ''))).toMatchObject({ contentType: 'video/mp4' });
     }
+    // This machine has ffmpeg, so the notes written as video notes have their clip.
+    expect(feed.body.data.posts.filter((post) => post.type === 2).length).toBeGreaterThan(0);
+  });
+
+  it('opens on notes that do not repeat a title, each with the images of its channel', async () => {
+    const newest = await app.query<{ title: string; category: string; cover: string }>(
+      `SELECT p."title", c."category_title" AS "category", p."cover_url" AS "cover" FROM "posts" p JOIN "categories" c ON c."id" = p."category_id"
+       ORDER BY p."created_at" DESC LIMIT 100`,
+    );
+    expect(new Set(newest.map((note) => note.title)).size).toBe(100);
+    const subjects = new Map(demoChannels.map((channel) => [channel.category, channel.subject]));
+    for (const note of newest) expect(note.cover).toContain(`/demo/content/${subjects.get(note.category)}-`);
+    const feed: string[] = [];
+    for (const page of [1, 2]) feed.push(...(await app.call<{ posts: { title: string }[] }>('GET', `/api/posts?limit=50&page=${page}`)).body.data.posts.map((post) => post.title));
+    expect(new Set(feed).size).toBe(feed.length);
   });
 
   it('adds tags, comments with replies, likes and collections whose counts match their rows', async () => {

@@ -1,5 +1,8 @@
 import type { INestApplicationContext } from '@nestjs/common';
+import { OBJECT_STORAGE, type ObjectStorage } from '@shiliu/platform';
 import { UsersService } from '../users/users.service';
+import { VerificationService } from '../verification/verification.service';
+import { type AvatarKind, storeDemoAvatar } from './demo-avatars';
 
 /** Every demo account signs in with this password (README.md, on what `npm start` loads at its first start). */
 export const DEMO_PASSWORD = 'shiliu123';
@@ -35,16 +38,42 @@ const people: [string, string, string, string][] = [
   ['xie_wan', '谢婉', '浙江', '汉服社 | 传统文化爱好者'],
   ['yu_hang', '于航', '北京', '飞盘和露营'],
   ['ye_zhi', '叶知', '上海', '读书会，一周一本书'],
+  ['campus_library', '校图书馆', '北京', '开馆时间、新书推荐和讲座预告，都在这里'],
+  ['student_union', '校学生会', '北京', '服务同学，活动、招新和权益反馈请找我们'],
 ];
+
+/** The official accounts among them: each gets an emblem for an avatar and an approved official verification. */
+const officials: Record<string, { kind: AvatarKind; org: string; code: string }> = {
+  campus_library: { kind: 'library', org: '拾柳大学图书馆', code: '12100000400000001A' },
+  student_union: { kind: 'union', org: '拾柳大学学生会', code: '51100000500000002B' },
+};
 
 /** The demo accounts' product IDs: the back office lists them as its test users (GET /api/admin/test-users). */
 export const DEMO_USER_IDS: readonly string[] = people.map(([userId]) => userId);
 
-/** About thirty students registered through the normal path, so every service hears user.registered for each. */
+/**
+ * About thirty students and two official accounts registered through the normal path, each with a drawn avatar, so
+ * every service hears user.registered for each; the official accounts apply for verification and are approved as an
+ * administrator would approve them, so their badge arrives as user.verified.
+ */
 export async function seedDemoUsers(app: INestApplicationContext): Promise<void> {
   const users = app.get(UsersService);
-  for (const [userId, nickname, location, bio] of people) {
+  const verification = app.get(VerificationService);
+  const storage = app.get<ObjectStorage>(OBJECT_STORAGE);
+  for (const [index, [userId, nickname, location, bio]] of people.entries()) {
     if (!(await users.isUserIdFree(userId))) continue;
-    await users.register({ userId, nickname, password: DEMO_PASSWORD, location, bio });
+    const official = officials[userId];
+    // Spread over the face combinations, so neighbours in the list do not look alike.
+    const avatar = await storeDemoAvatar(storage, userId, official?.kind ?? 'student', index * 37 + 11);
+    const user = await users.register({ userId, nickname, password: DEMO_PASSWORD, location, bio, avatar });
+    if (!official) continue;
+    const application = await verification.submit(user.id, 1, {
+      org_name: official.org,
+      credit_code: official.code,
+      contact_name: nickname,
+      contact_phone: '13800000000',
+      reason: '学校官方账号',
+    });
+    await verification.approve(String(application.id));
   }
 }
