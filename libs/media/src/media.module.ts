@@ -8,6 +8,8 @@ import { ReleaseNoteUploadsWhenPostIsDeleted } from './cleanup/release-note-uplo
 import { ReleaseUploadsWhenUserIsDeleted } from './cleanup/release-uploads-when-user-is-deleted.handler';
 import { FilesController } from './files/files.controller';
 import { ImageProcessor } from './images/image-processor';
+import { ImageWidthsBackfill } from './images/image-widths.backfill';
+import { ImageWidthsRepository } from './images/image-widths.repository';
 import { loadMediaConfig, MEDIA_CONFIG } from './media.config';
 import { UploadController } from './uploads/upload.controller';
 import { UploadRateLimit } from './uploads/upload-rate-limit';
@@ -32,6 +34,8 @@ import { VIDEO_TOOLS } from './videos/video-tools';
   ],
   providers: [
     ImageProcessor,
+    ImageWidthsBackfill,
+    ImageWidthsRepository,
     ObjectCleanupService,
     UploadRateLimit,
     UploadRepository,

@@ -3,6 +3,7 @@ import { readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { LocalDirectoryStorage } from '@shiliu/platform';
+import { SHOWN_WIDTHS } from '../src/images/image-processor';
 import { image } from './media-fixtures';
 import { MediaTestApp } from './media-test-app';
 
@@ -49,10 +50,10 @@ describe.each(['MinIO', 'local directory'] as const)('the same image uploaded ei
       expect(served.headers.get('content-type')).toBe('image/png');
       expect((await app.fetchFile(thumbnailUrl)).status).toBe(200);
     }
-    // Five images and their thumbnails, nothing half-written left beside them.
+    // Five images with their thumbnails and shown widths, nothing half-written left beside them.
     const keys = await storedKeys();
-    expect(keys).toHaveLength(10);
-    expect(keys.every((key) => /^images\/[0-9a-f]{64}\.(png|thumb\.webp)$/.test(key))).toBe(true);
-    expect(await app.query(`SELECT count(*)::int AS "rows", count(DISTINCT "key")::int AS "keys" FROM "uploads"`)).toEqual([{ rows: 10, keys: 10 }]);
+    expect(keys).toHaveLength(5 * (2 + SHOWN_WIDTHS.length));
+    expect(keys.every((key) => /^images\/[0-9a-f]{64}\.(png|thumb\.webp|w\d+\.webp)$/.test(key))).toBe(true);
+    expect(await app.query(`SELECT count(*)::int AS "rows", count(DISTINCT "key")::int AS "keys" FROM "uploads"`)).toEqual([{ rows: keys.length, keys: keys.length }]);
   });
 });

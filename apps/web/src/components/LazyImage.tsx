@@ -1,11 +1,31 @@
 import { decode } from 'blurhash';
-import { useEffect, useRef, useState } from 'react';
+import { type SyntheticEvent, useEffect, useRef, useState } from 'react';
 import { NOTE_PLACEHOLDER } from '../lib/api/client';
 
 /** Lazy images give up after this long in view, and try again this much later (public-side.md §9). */
 const LOAD_TIMEOUT_MS = 8000;
 const RECHECK_MS = 15_000;
 const decoded = new Map<string, string>();
+/** The widths the media service keeps of each still image (SHOWN_WIDTHS in libs/media), named `<key>.w<width>.webp`. */
+const SHOWN_WIDTHS = [400, 800];
+/** What the display version (the URL the API hands out) is taken to be wide: at most 1200 px on its longer side. */
+const DISPLAY_WIDTH = 1200;
+
+/**
+ * The `srcset` of a stored still image: its kept widths, and the display version itself for wider needs when
+ * `withDisplay`. Undefined for anything else (an animated GIF, a thumbnail, a URL from elsewhere).
+ */
+export function srcSetOf(url: string | null | undefined, withDisplay = false): string | undefined {
+  if (!url?.startsWith('/api/files/') || !/\.(jpe?g|png|webp)$/i.test(url) || /\.(thumb|w\d+)\.webp$/.test(url)) return undefined;
+  const base = url.replace(/\.[^./]+$/, '');
+  const widths = SHOWN_WIDTHS.map((width) => `${base}.w${width}.webp ${width}w`);
+  return [...widths, ...(withDisplay ? [`${url} ${DISPLAY_WIDTH}w`] : [])].join(', ');
+}
+
+/** An image whose kept widths are not there (yet: the backfill makes them) falls back to its `src`. */
+export function dropSrcSet(event: SyntheticEvent<HTMLImageElement>): void {
+  if (event.currentTarget.hasAttribute('srcset')) event.currentTarget.removeAttribute('srcset');
+}
 
 /** A blurhash as a tiny data URL, decoded once per hash. */
 function blurUrl(hash: string): string | null {
@@ -33,14 +53,32 @@ function blurUrl(hash: string): string | null {
  * An image that loads when it nears the viewport, over a placeholder that already takes its space: the blurhash
  * when there is one, else a soft colour. A broken or timed-out image shows the note placeholder. An eager one (the
  * first screen's) is requested at once and ahead of other images, and shows as soon as it is decoded rather than
- * fading in after React hears of its load: it is what the largest contentful paint waits for.
+ * fading in after React hears of its load: it is what the largest contentful paint waits for. With `srcSet` and
+ * `sizes` the browser takes the width the image is shown at; if that width is missing it falls back to `src`.
  */
-export function LazyImage({ src, alt, blurhash, className = '', eager = false }: { src: string; alt: string; blurhash?: string | null; className?: string; eager?: boolean }) {
+export function LazyImage({
+  src,
+  srcSet,
+  sizes,
+  alt,
+  blurhash,
+  className = '',
+  eager = false,
+}: {
+  src: string;
+  srcSet?: string;
+  sizes?: string;
+  alt: string;
+  blurhash?: string | null;
+  className?: string;
+  eager?: boolean;
+}) {
   const box = useRef<HTMLDivElement>(null);
   const [visible, setVisible] = useState(eager);
   const [state, setState] = useState<'loading' | 'loaded' | 'failed'>('loading');
   const [failure, setFailure] = useState('图片加载失败');
   const [attempt, setAttempt] = useState(0);
+  const [plain, setPlain] = useState(false);
   const placeholder = blurhash ? blurUrl(blurhash) : null;
 
   useEffect(() => {
@@ -71,7 +109,20 @@ export function LazyImage({ src, alt, blurhash, className = '', eager = false }:
 
   return (
     <div ref={box} className={`lazy-image ${state} ${eager ? 'eager' : ''} ${className}`} style={placeholder ? { backgroundImage: `url(${placeholder})` } : undefined}>
-      {visible && state !== 'failed' && <img key={attempt} src={src} alt={alt} decoding={eager ? 'auto' : 'async'} fetchPriority={eager ? 'high' : undefined} onLoad={() => setState('loaded')} onError={() => setState('failed')} draggable={false} />}
+      {visible && state !== 'failed' && (
+        <img
+          key={`${attempt}${plain}`}
+          src={src}
+          srcSet={plain ? undefined : srcSet}
+          sizes={plain ? undefined : sizes}
+          alt={alt}
+          decoding={eager ? 'auto' : 'async'}
+          fetchPriority={eager ? 'high' : undefined}
+          onLoad={() => setState('loaded')}
+          onError={() => (srcSet && !plain ? setPlain(true) : setState('failed'))}
+          draggable={false}
+        />
+      )}
       {state === 'failed' && <img src={NOTE_PLACEHOLDER} alt={failure} className="fallback" />}
     </div>
   );

@@ -4,7 +4,7 @@ import { fileUrl, OBJECT_STORAGE, type ObjectStorage, Outbox } from '@shiliu/pla
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { DataSource } from 'typeorm';
-import { ImageProcessor, UnreadableImageError } from '../images/image-processor';
+import { ImageProcessor, UnreadableImageError, widthKey } from '../images/image-processor';
 import { MEDIA_CONFIG, type MediaConfig } from '../media.config';
 import { probeIsoBmff } from '../videos/iso-bmff.probe';
 import { VIDEO_TOOLS, type VideoProbe, type VideoTools } from '../videos/video-tools';
@@ -75,11 +75,14 @@ export class UploadService {
     const thumbnailKey = `images/${file.sha256}.thumb.webp`;
     await this.storage.put(key, processed.display, format.contentType);
     await this.storage.put(thumbnailKey, processed.thumbnail, 'image/webp');
+    const widths = processed.widths.map(({ width, data }) => ({ key: widthKey(key, width), data }));
+    for (const { key: shownKey, data } of widths) await this.storage.put(shownKey, data, 'image/webp');
     await this.dataSource.transaction(async (manager) => {
       await this.uploads.record(
         [
           { key, ownerId, kind: 'image', sourceKey: null, size: processed.display.length },
           { key: thumbnailKey, ownerId, kind: 'thumbnail', sourceKey: key, size: processed.thumbnail.length },
+          ...widths.map(({ key: shownKey, data }) => ({ key: shownKey, ownerId, kind: 'thumbnail' as const, sourceKey: key, size: data.length })),
         ],
         manager,
       );
