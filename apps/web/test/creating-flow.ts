@@ -452,7 +452,11 @@ export function creatingAndFollowingUp(suite: BrowserSuite): void {
       await dialog.getByText('当前密码输入错误，请检查后重新输入').waitFor();
       expect(await dialog.getByLabel('当前密码').inputValue()).toBe('');
       await dialog.getByLabel('当前密码').fill('secret-123');
-      await Promise.all([tab.waitForEvent('load'), dialog.getByRole('button', { name: '修改密码' }).click()]);
+      await dialog.getByRole('button', { name: '修改密码' }).click();
+      // Logged out where they are, told why, with the login dialog open (closed here so that logIn opens it as usual).
+      await tab.locator('.toast', { hasText: '密码已修改，请重新登录' }).waitFor();
+      await tab.locator('.auth-modal').waitFor();
+      await tab.keyboard.press('Escape');
       await tab.locator('.sidebar').getByRole('button', { name: '登录' }).waitFor();
       expect((await stack.call('POST', '/api/auth/login', { user_id: student.userId, password: 'secret-123' })).status).not.toBe(200);
       await logIn(tab, student.userId, 'fresh-456');

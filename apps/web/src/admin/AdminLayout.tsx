@@ -29,14 +29,17 @@ function ThemeSwitch() {
   );
 }
 
-/** No usable administrator token (§2.3): its data is cleared and the login screen takes over, with the spec's message. */
-function TurnedAway() {
+/**
+ * No usable administrator token (§2.3): its data is cleared and the login screen takes over, with the spec's message
+ * when there was a token; a first visit, with none, has nothing to be told.
+ */
+function TurnedAway({ state }: { state: 'none' | 'foreign' | 'expired' }) {
   const location = useLocation();
-  const signOut = useAdminSession((state) => state.signOut);
+  const signOut = useAdminSession((store) => store.signOut);
   useEffect(() => {
     signOut();
-    toast.error(ADMIN_MESSAGES.loginExpired);
-  }, [signOut]);
+    if (state !== 'none') toast.error(ADMIN_MESSAGES.loginExpired);
+  }, [signOut, state]);
   return <Navigate to={`/admin/login?redirect=${encodeURIComponent(location.pathname)}`} replace />;
 }
 
@@ -66,7 +69,7 @@ export default function AdminLayout() {
   }, [page]);
 
   if (loggedOut.current) return <Navigate to="/admin/login" replace />;
-  if (state !== 'ok') return <TurnedAway />;
+  if (state !== 'ok') return <TurnedAway state={state} />;
 
   const logout = async () => {
     setLeaving(false);

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Avatar } from '../components/Avatar';
 import { Spinner } from '../components/Feedback';
 import { ApiError } from '../lib/api/client';
+import { richTextToPlain } from '../lib/rich-text';
 import { adminApi, adminTyped } from './api';
 import { type Activity, activityLabel, activityLink, activityTime, counts, merge, type Span, SPANS } from './monitor';
 
@@ -139,7 +140,7 @@ export default function MonitorPage() {
                         <span className={`activity-type ${item.type}`}>{activityLabel(item.type)}</span>
                       </span>
                       <span className="activity-text">{item.description}</span>
-                      {item.content && item.type !== 'user_register' && <span className="activity-content">{item.content}</span>}
+                      {item.content && item.type !== 'user_register' && <span className="activity-content">{richTextToPlain(item.content)}</span>}
                     </span>
                     <time className="activity-time" dateTime={item.created_at}>
                       {activityTime(item.created_at, now)}

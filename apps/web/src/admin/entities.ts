@@ -116,7 +116,7 @@ const posts: EntityDeclaration = {
     { key: 'category', label: '分类' },
     { key: 'type', label: '类型', cell: { kind: 'map', labels: POST_TYPES } },
     { key: 'is_draft', label: '状态', cell: { kind: 'status', labels: { '0': { label: '已发布', tone: 'ok' }, false: { label: '已发布', tone: 'ok' }, '1': { label: '草稿', tone: 'muted' }, true: { label: '草稿', tone: 'muted' } } } },
-    { key: 'content', label: '内容', cell: { kind: 'content', max: 20 }, width: 160 },
+    { key: 'content', label: '内容', cell: { kind: 'content', max: 20, rich: true }, width: 160 },
     { key: 'tags', label: '标签', cell: { kind: 'tags' } },
     { key: 'images', label: '媒体', cell: { kind: 'gallery' } },
     { key: 'view_count', label: '浏览', sortable: true },
@@ -147,7 +147,7 @@ const comments: EntityDeclaration = {
   noun: '评论',
   columns: [
     id,
-    { key: 'content', label: '内容', cell: { kind: 'content', max: 24 }, width: 200 },
+    { key: 'content', label: '内容', cell: { kind: 'content', max: 24, rich: true }, width: 200 },
     userLink('nickname', 'user_display_id', '评论者'),
     { key: 'post_id', label: '笔记', cell: { kind: 'post' } },
     { key: 'post_title', label: '笔记标题', cell: { kind: 'content', max: 12 } },

@@ -1,12 +1,14 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
+import { useDialogFocus } from '../hooks/useDialogFocus';
 import { Icon } from './Icon';
 
-/** A dialog over a dimmed backdrop: Escape and a backdrop click close it, focus moves into it. */
+/** A dialog over a dimmed backdrop: Escape and a backdrop click close it, focus moves into it and back out. */
 export function Modal({ title, onClose, children, width = 420, className = '' }: { title?: string; onClose: () => void; children: ReactNode; width?: number; className?: string }) {
   const box = useRef<HTMLDivElement>(null);
   const close = useRef(onClose);
   close.current = onClose;
+  useDialogFocus(box);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
@@ -15,7 +17,6 @@ export function Modal({ title, onClose, children, width = 420, className = '' }:
       }
     };
     window.addEventListener('keydown', onKey, true);
-    box.current?.focus();
     return () => window.removeEventListener('keydown', onKey, true);
   }, []);
   return createPortal(

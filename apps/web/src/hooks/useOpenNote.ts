@@ -8,16 +8,17 @@ export function notePath(id: number, targetCommentId?: number): string {
 
 /**
  * A click handler for links to a note: a plain click opens the overlay above the current page (pushing
- * /post?id=… with the page as its background); a modified or middle click is left to the browser (new tab).
+ * /post?id=… with the page as its background, and the comment to locate when given); a modified or middle click is
+ * left to the browser (new tab).
  */
-export function useOpenNote(): (event: MouseEvent<HTMLAnchorElement>, id: number) => void {
+export function useOpenNote(): (event: MouseEvent<HTMLAnchorElement>, id: number, targetCommentId?: number) => void {
   const navigate = useNavigate();
   const location = useLocation();
   return useCallback(
-    (event, id) => {
+    (event, id, targetCommentId) => {
       if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
       event.preventDefault();
-      void navigate(notePath(id), { state: { background: location } });
+      void navigate(notePath(id, targetCommentId), { state: { background: location } });
     },
     [navigate, location],
   );

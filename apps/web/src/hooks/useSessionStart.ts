@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { api, call } from '../lib/api/client';
 import type { components } from '../lib/api/schema';
 import { sharedKeys } from '../lib/api/query-keys';
@@ -19,6 +19,7 @@ export const UNREAD_KEY = sharedKeys.unread;
 export function useSessionStart(): void {
   const token = useSession((state) => state.token);
   const client = useQueryClient();
+  const signedIn = useRef(Boolean(token));
   useEffect(() => {
     if (!useSession.getState().token) return;
     call(api.GET('/api/auth/me'))
@@ -32,8 +33,12 @@ export function useSessionStart(): void {
     if (!token) {
       useSession.getState().setUnread(0);
       client.removeQueries({ queryKey: sharedKeys.notifications });
+      // Whatever was read as the student who just left (red hearts, follow buttons) is read again as a visitor.
+      if (signedIn.current) void client.resetQueries();
+      signedIn.current = false;
       return;
     }
+    signedIn.current = true;
     let cancelled = false;
     const apply = (counts: UnreadCounts) => {
       if (cancelled) return;
@@ -90,9 +95,18 @@ export function useSessionStart(): void {
   }, [token, client]);
 }
 
-/** Logs out: tells the server, clears the session and every cached list, and reloads on the home page. */
-export async function logout(): Promise<void> {
-  await call(api.POST('/api/auth/logout')).catch(() => undefined);
+/**
+ * Ends the session: cleared here first, so that no call answered 401 on the way tries to refresh it, then the server
+ * is told with the token it had.
+ */
+export async function endSession(): Promise<void> {
+  const { token } = useSession.getState();
   useSession.getState().signOut();
+  if (token) await call(api.POST('/api/auth/logout', { headers: { Authorization: `Bearer ${token}` } })).catch(() => undefined);
+}
+
+/** Logs out: ends the session and reloads on the home page. */
+export async function logout(): Promise<void> {
+  await endSession();
   window.location.assign('/explore');
 }

@@ -25,3 +25,21 @@ export function commentHtml(text: string): string {
 export function commentBodyHtml(content: string): string {
   return renderMentions(content.replace(/<img\b[^>]*>/g, '')).replace(/\n/g, '<br>');
 }
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
+
+/**
+ * Stored rich text (a note's or comment's sanitised markup, mention markup inside) as the words a reader sees, for
+ * places that show a line of text rather than the note: paragraphs and breaks become spaces, images and tags go,
+ * entities are decoded and a mention reads as @昵称.
+ */
+export function richTextToPlain(content: string): string {
+  return content
+    .replace(/<img\b[^>]*>/gi, '')
+    .replace(/<br\s*\/?>|<\/(p|div|li|h[1-6])>/gi, ' ')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, name: string) => ENTITIES[name])
+    .replace(/\[@([^:\]<>"]{1,30}):[A-Za-z0-9_]{1,30}\]/g, '@$1')
+    .replace(/\s+/g, ' ')
+    .trim();
+}

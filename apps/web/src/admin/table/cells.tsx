@@ -3,6 +3,7 @@ import { Modal } from '../../components/Modal';
 import { Spinner } from '../../components/Feedback';
 import { toast } from '../../lib/toast';
 import { api, call } from '../../lib/api/client';
+import { richTextToPlain } from '../../lib/rich-text';
 import { adminCall } from '../api';
 import type { CellKind, Row } from './types';
 
@@ -270,7 +271,7 @@ export function Cell({ row, field, cell = { kind: 'text' }, label }: { row: Row;
       return value && row[cell.post] ? link(`/post?id=${row[cell.post]}&targetCommentId=${value}`, String(value)) : <span className="muted">-</span>;
     case 'content': {
       const empty = value === null || value === undefined || value === '' ? cell.empty?.(row) : null;
-      return empty ? <span className="muted">{empty}</span> : <ContentCell text={plain(value, cell.labels)} max={cell.max} title={label} />;
+      return empty ? <span className="muted">{empty}</span> : <ContentCell text={cell.rich && typeof value === 'string' ? richTextToPlain(value) : plain(value, cell.labels)} max={cell.max} title={label} />;
     }
     case 'tags':
       return <TagsCell tags={value} />;

@@ -13,7 +13,8 @@ export type CellKind =
   | { kind: 'post' }
   /** Opens the note at the comment; `post` names the field holding the note's id. */
   | { kind: 'comment'; post: string }
-  | { kind: 'content'; max: number; labels?: Record<string, string>; empty?: (row: Row) => string | null }
+  /** `rich`: the value is a note's or comment's stored markup, shown as its words. */
+  | { kind: 'content'; max: number; labels?: Record<string, string>; empty?: (row: Row) => string | null; rich?: boolean }
   | { kind: 'tags' }
   | { kind: 'personality' };
 

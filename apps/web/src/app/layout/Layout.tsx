@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { Avatar } from '../../components/Avatar';
 import { Icon, type IconName } from '../../components/Icon';
-import { useMediaQuery, WIDE } from '../../hooks/useMediaQuery';
+import { MOBILE, useMediaQuery, WIDE } from '../../hooks/useMediaQuery';
 import { useSession } from '../../lib/session';
 import { SearchBox } from '../../features/search/components/SearchBox';
 import { MoreMenu } from './MoreMenu';
@@ -109,10 +109,15 @@ function BottomBar() {
   );
 }
 
-/** The page frame: header, then the sidebar (wide) or bottom bar (narrow) around the page. */
+/**
+ * The page frame: header, then the sidebar (wide) or bottom bar (narrow) around the page. A note's own page on a
+ * phone is the exception: it has a header and a comment bar of its own, so the site's are left out.
+ */
 export function Layout() {
   const wide = useMediaQuery(WIDE);
+  const mobile = useMediaQuery(MOBILE);
   const { pathname } = useLocation();
+  const immersive = mobile && pathname === '/post';
   const previous = useRef(pathname);
   // Leaving /notification refetches the unread count 500 ms later (public-side.md §4).
   useEffect(() => {
@@ -124,13 +129,13 @@ export function Layout() {
     previous.current = pathname;
   }, [pathname]);
   return (
-    <div className={`app ${wide ? 'wide' : 'narrow'}`}>
-      <Header />
+    <div className={`app ${wide ? 'wide' : 'narrow'} ${immersive ? 'immersive' : ''}`}>
+      {!immersive && <Header />}
       {wide && <Sidebar />}
       <main className="page">
         <Outlet />
       </main>
-      {!wide && <BottomBar />}
+      {!wide && !immersive && <BottomBar />}
     </div>
   );
 }

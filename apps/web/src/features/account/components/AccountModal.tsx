@@ -1,6 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import { ConfirmDialog, Modal } from '../../../components/Modal';
 import { changePassword, deleteAccount } from '../api/account';
+import { endSession } from '../../../hooks/useSessionStart';
+import { ApiError } from '../../../lib/api/client';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { VerificationSection } from './VerificationSection';
@@ -31,16 +33,19 @@ export function AccountModal({ onClose }: { onClose: () => void }) {
     setBusy(true);
     try {
       await changePassword(user.user_id, current, next);
-      toast.success('密码修改成功，请重新登录');
-      useSession.getState().signOut();
-      window.location.assign('/explore');
+      // The student signs in again with the new password, right where they are.
+      onClose();
+      await endSession();
+      toast.success('密码已修改，请重新登录');
+      useSession.getState().openAuth();
     } catch (error) {
-      const message = error instanceof Error ? error.message : '';
-      if (/当前密码|原密码/.test(message)) {
+      // The server's meaning, in the spec's words; "新密码不能与当前密码相同" also names the current password, so it goes first.
+      const message = error instanceof ApiError && error.status > 0 ? error.message : '';
+      if (/相同/.test(message)) setErrors({ next: '新密码不能与当前密码相同' });
+      else if (/当前密码|原密码/.test(message)) {
         setErrors({ current: '当前密码输入错误，请检查后重新输入' });
         setCurrent('');
-      } else if (/相同/.test(message)) setErrors({ next: '新密码不能与当前密码相同' });
-      else toast.error('密码修改失败，请重试');
+      } else toast.error('密码修改失败，请重试');
     } finally {
       setBusy(false);
     }

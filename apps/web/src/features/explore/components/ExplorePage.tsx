@@ -77,6 +77,7 @@ export default function ExplorePage() {
   const strip = <ChannelStrip channels={channels} active={active} onPick={switcher.pick} />;
   return (
     <section className="explore">
+      <h1 className="visually-hidden">发现</h1>
       {strip}
       <div className={`channel-fixed ${scrolled ? 'shown' : ''}`} aria-hidden={!scrolled}>
         {strip}

@@ -8,7 +8,7 @@ export type Sort = 'desc' | 'asc';
 /** One page of a note's top-level comments, each with its first replies. */
 export async function fetchComments(postId: number, page: number, sort: Sort) {
   const answer = await call(api.GET('/api/posts/{id}/comments', { params: { path: { id: postId }, query: { page, limit: COMMENT_LIMIT, sort } } }));
-  return { comments: answer.comments, total: answer.pagination.total, hasMore: answer.comments.length === COMMENT_LIMIT };
+  return { comments: answer.comments, total: answer.pagination.total, hasMore: page < answer.pagination.pages };
 }
 
 /** Every reply to a comment. */

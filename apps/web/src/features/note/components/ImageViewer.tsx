@@ -1,9 +1,8 @@
 import { type TouchEvent, useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { Icon } from '../../../components/Icon';
-
-/** Swipe threshold (public-side.md §9). */
-const SWIPE_PX = 50;
+import { dropSrcSet, srcSetOf } from '../../../components/LazyImage';
+import { SWIPE_PX } from '../hooks/useGallerySwipe';
 
 /** Whether keyboard input belongs to a text field (arrow keys then move the caret, not the images). */
 export function typing(target: EventTarget | null): boolean {
@@ -49,7 +48,7 @@ export function ImageViewer({ images, index, onIndex, onClose }: { images: strin
 
   return createPortal(
     <div className="viewer" role="dialog" aria-label="图片查看" onClick={(event) => event.target === event.currentTarget && onClose()} onTouchStart={start} onTouchEnd={end}>
-      <img className="viewer-image" src={images[index]} alt={`图片 ${index + 1}`} draggable={false} />
+      <img className="viewer-image" src={images[index]} srcSet={srcSetOf(images[index], true)} sizes="100vw" onError={dropSrcSet} alt={`图片 ${index + 1}`} draggable={false} />
       {count > 1 && (
         <>
           <span className="viewer-counter">

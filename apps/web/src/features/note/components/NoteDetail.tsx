@@ -4,6 +4,7 @@ import { Avatar } from '../../../components/Avatar';
 import { FollowButton } from '../../../components/FollowButton';
 import { UserHover } from '../../../components/HoverCard';
 import { Icon, VerifiedBadge } from '../../../components/Icon';
+import { dropSrcSet, srcSetOf } from '../../../components/LazyImage';
 import { useCollect } from '../../../hooks/useCollect';
 import { useLike } from '../../../hooks/useLike';
 import type { Note } from '../../../lib/api/client';
@@ -14,12 +15,17 @@ import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { noteCollectView, noteLikeView } from '../api/note';
 import { useComments } from '../hooks/useComments';
+import { useGallerySwipe } from '../hooks/useGallerySwipe';
 import { CommentList, Composer } from './Comments';
 import { ImageViewer, typing } from './ImageViewer';
+
+/** How wide the gallery is shown: the whole phone screen, or the overlay's media column. */
+const GALLERY_SIZES = '(max-width: 768px) 100vw, 760px';
 
 function Gallery({ note, ready, index, setIndex, onOpen }: { note: Note; ready: boolean; index: number; setIndex: (index: number) => void; onOpen: () => void }) {
   const images = note.images.length > 0 ? note.images : note.image ? [note.image] : [];
   const ratio = note.aspectRatio && note.aspectRatio > 0 ? Math.min(Math.max(1 / note.aspectRatio, 0.75), 1.34) : 1.33;
+  const swipe = useGallerySwipe(images.length, index, setIndex);
   if (note.type === 2 && note.video_url) {
     return (
       <div className="gallery video">
@@ -27,20 +33,47 @@ function Gallery({ note, ready, index, setIndex, onOpen }: { note: Note; ready: 
       </div>
     );
   }
+  // The image shown and its neighbours, each once, at their place on the track; with two images the other one sits
+  // on the side the finger is pulling from.
+  const slides = new Map<number, number>([[index, 0]]);
+  if (images.length > 1) {
+    const before = (index - 1 + images.length) % images.length;
+    const after = (index + 1) % images.length;
+    if (images.length === 2) slides.set(after, swipe.offset > 0 ? -1 : 1);
+    else slides.set(before, -1).set(after, 1);
+  }
   return (
-    <div className="gallery" style={{ '--ratio': `1 / ${ratio}` } as React.CSSProperties}>
-      {ready && images.length > 0 && <img key={images[index]} className="gallery-image" src={images[index]} alt={`${note.title} 第${index + 1}张`} onClick={onOpen} draggable={false} />}
+    <div className="gallery" ref={swipe.frame} style={{ '--ratio': `1 / ${ratio}` } as React.CSSProperties} {...swipe.handlers}>
+      {ready && images.length > 0 && (
+        <div className={`gallery-track ${swipe.settling ? 'settling' : ''}`} style={{ transform: `translateX(${swipe.offset}px)` }}>
+          {[...slides].map(([slide, place]) => (
+            <img
+              key={slide}
+              className={slide === index ? 'gallery-slide gallery-image' : 'gallery-slide'}
+              style={{ left: `${place * 100}%` }}
+              src={images[slide]}
+              srcSet={srcSetOf(images[slide], true)}
+              sizes={GALLERY_SIZES}
+              onError={dropSrcSet}
+              alt={`${note.title} 第${slide + 1}张`}
+              aria-hidden={slide !== index}
+              onClick={slide === index ? onOpen : undefined}
+              draggable={false}
+            />
+          ))}
+        </div>
+      )}
       {images.length > 1 && (
         <>
-          <button type="button" className="gallery-nav prev" aria-label="上一张" onClick={() => setIndex((index - 1 + images.length) % images.length)}>
+          <button type="button" className="gallery-nav prev" aria-label="上一张" onClick={swipe.previous}>
             <Icon name="left" size={20} />
           </button>
-          <button type="button" className="gallery-nav next" aria-label="下一张" onClick={() => setIndex((index + 1) % images.length)}>
+          <button type="button" className="gallery-nav next" aria-label="下一张" onClick={swipe.next}>
             <Icon name="right" size={20} />
           </button>
           <div className="gallery-dots">
             {images.map((src, dot) => (
-              <span key={src + dot} className={dot === index ? 'active' : ''} />
+              <button key={src + dot} type="button" className={`gallery-dot ${dot === index ? 'active' : ''}`} aria-label={`第${dot + 1}张`} aria-current={dot === index} onClick={() => setIndex(dot)} />
             ))}
           </div>
           <span className="gallery-counter">
@@ -120,15 +153,15 @@ export function NoteDetail({ note, ready, onClose, targetCommentId }: { note: No
     <>
       <button type="button" className={`action like ${like.active ? 'on' : ''} ${bump === 'like' ? 'bump' : ''}`} aria-pressed={like.active} aria-label="点赞" onClick={toggleLike}>
         <Icon name="heart" filled={like.active} />
-        <span>{like.count > 0 ? formatCount(like.count) : '点赞'}</span>
+        {like.count > 0 ? <span>{formatCount(like.count)}</span> : <span className="action-word">点赞</span>}
       </button>
       <button type="button" className={`action collect ${collect.active ? 'on' : ''} ${bump === 'collect' ? 'bump' : ''}`} aria-pressed={collect.active} aria-label="收藏" onClick={toggleCollect}>
         <Icon name="star" filled={collect.active} />
-        <span>{collect.count > 0 ? formatCount(collect.count) : '收藏'}</span>
+        {collect.count > 0 ? <span>{formatCount(collect.count)}</span> : <span className="action-word">收藏</span>}
       </button>
       <span className="action" aria-label="评论数">
         <Icon name="comment" />
-        <span>{commentCount > 0 ? formatCount(commentCount) : '评论'}</span>
+        {commentCount > 0 ? <span>{formatCount(commentCount)}</span> : <span className="action-word">评论</span>}
       </span>
       <button type="button" className="action" aria-label="分享" onClick={() => void share()}>
         <Icon name="share" />

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Spinner } from '../../../components/Feedback';
+import { useDialogFocus } from '../../../hooks/useDialogFocus';
 import { NoteDetail } from './NoteDetail';
 import { noteIdFrom, useNote } from '../hooks/useNote';
 
@@ -10,7 +11,8 @@ const CLOSE_MS = 200;
 
 /**
  * The note detail above the page it was opened from. The address is /post?id=…; closing goes back in history
- * (restoring the address), and the browser's back button closes it by the same route. The title follows.
+ * (restoring the address), and the browser's back button closes it by the same route. The title follows; focus
+ * moves into the card and, on closing, back to the link that opened it (or the note's card on the page).
  */
 export default function NoteOverlay() {
   const [params] = useSearchParams();
@@ -21,6 +23,8 @@ export default function NoteOverlay() {
   const [ready, setReady] = useState(false);
   const [closing, setClosing] = useState(false);
   const closed = useRef(false);
+  const card = useRef<HTMLDivElement>(null);
+  useDialogFocus(card, () => document.querySelector<HTMLElement>(`article.card[data-note-id="${id}"] .card-link`));
 
   useEffect(() => {
     const previous = document.title;
@@ -50,7 +54,7 @@ export default function NoteOverlay() {
 
   return (
     <div className={`overlay ${closing ? 'closing' : ''}`} onMouseDown={(event) => event.target === event.currentTarget && close()} data-testid="note-overlay">
-      <div className="overlay-card">{note.data ? <NoteDetail key={note.data.id} note={note.data} ready={ready} onClose={close} targetCommentId={target} /> : <Spinner />}</div>
+      <div ref={card} className="overlay-card" role="dialog" aria-modal="true" aria-label={note.data?.title || '笔记详情'} tabIndex={-1}>{note.data ? <NoteDetail key={note.data.id} note={note.data} ready={ready} onClose={close} targetCommentId={target} /> : <Spinner />}</div>
     </div>
   );
 }

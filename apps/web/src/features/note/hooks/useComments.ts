@@ -25,6 +25,19 @@ const asThread = (comment: NoteComment): Thread => ({ ...comment, replies: comme
 
 const needLogin = () => !requireLogin();
 
+/**
+ * The threads of one page with the comment `target` in view: as they are when it is a thread or one of the replies
+ * that come with it; with its thread's replies all fetched and expanded when it is a later reply; null when the page
+ * does not hold it.
+ */
+async function locateIn(threads: Thread[], target: number): Promise<Thread[] | null> {
+  if (threads.some((thread) => thread.id === target || thread.replies.some((reply) => reply.id === target))) return threads;
+  const hidden = threads.filter((thread) => thread.reply_count > thread.replies.length);
+  const fetched = await Promise.all(hidden.map(async (thread) => ({ id: thread.id, replies: await fetchReplies(thread.id) })));
+  const holder = fetched.find(({ replies }) => replies.some((reply) => reply.id === target));
+  return holder ? threads.map((thread) => (thread.id === holder.id ? { ...thread, replies: holder.replies, expanded: true } : thread)) : null;
+}
+
 /** The comments of one note: pages of five, sort, replies, sending, deleting, likes and the located comment. */
 export function useComments(postId: number, targetCommentId: number | null, onCountChange: (delta: number) => void) {
   const [threads, setThreads] = useState<Thread[]>([]);
@@ -50,7 +63,8 @@ export function useComments(postId: number, targetCommentId: number | null, onCo
     toast.error('获取评论失败，请稍后重试');
   };
 
-  // First page, then — when a comment is to be located — more pages until it shows up (at most ten more).
+  // First page, then — when a comment is to be located — more pages until it shows up (at most ten more), with the
+  // thread that holds it expanded when it is a reply behind 展开.
   useEffect(() => {
     const run = ++generation.current;
     setLoading(true);
@@ -59,13 +73,16 @@ export function useComments(postId: number, targetCommentId: number | null, onCo
         let loaded = await fetchPage(1, 'desc');
         let all = loaded.threads;
         let pageNumber = 1;
-        const found = (list: Thread[]) => list.some((thread) => thread.id === targetCommentId || thread.replies.some((reply) => reply.id === targetCommentId));
+        let located: Thread[] | null = null;
         if (targetCommentId) {
-          while (!found(all) && loaded.hasMore && pageNumber <= LOCATE_EXTRA_PAGES) {
+          located = await locateIn(loaded.threads, targetCommentId);
+          while (!located && loaded.hasMore && pageNumber <= LOCATE_EXTRA_PAGES) {
             pageNumber += 1;
             loaded = await fetchPage(pageNumber, 'desc');
             all = [...all, ...loaded.threads];
+            located = await locateIn(loaded.threads, targetCommentId);
           }
+          if (located) all = [...all.slice(0, all.length - located.length), ...located];
         }
         if (run !== generation.current) return;
         setThreads(all);
@@ -73,7 +90,7 @@ export function useComments(postId: number, targetCommentId: number | null, onCo
         setHasMore(loaded.hasMore);
         setPage(pageNumber);
         if (targetCommentId) {
-          if (found(all)) {
+          if (located) {
             setHighlight(targetCommentId);
             setTimeout(() => setHighlight(null), HIGHLIGHT_MS);
           } else toast.error('未找到对应的评论，请刷新页面');

@@ -7,7 +7,7 @@ import { FollowButton } from '../../../components/FollowButton';
 import { Icon, VerifiedBadge } from '../../../components/Icon';
 import { LazyImage } from '../../../components/LazyImage';
 import { useLike } from '../../../hooks/useLike';
-import { useOpenNote } from '../../../hooks/useOpenNote';
+import { notePath, useOpenNote } from '../../../hooks/useOpenNote';
 import { useScrolledPast } from '../../../hooks/useScrolledPast';
 import type { UnreadCounts } from '../../../hooks/useSessionStart';
 import { ApiError } from '../../../lib/api/client';
@@ -94,6 +94,8 @@ function NotificationItem({ item, tab, mutual, onRead }: { item: Notification; t
   const [replying, setReplying] = useState(false);
   const isComment = item.type === 4 || item.type === 5 || item.type === 7;
   const byAuthor = item.post_author_id !== null && item.post_author_id === item.from_user_auto_id && item.type !== 6;
+  // A comment, reply, mention or comment like opens the note at that comment.
+  const located = (isComment || item.type === 2) && item.comment_id ? item.comment_id : undefined;
   const action = item.type === 6 && mutual ? '你们已互相关注' : (ACTION_TEXT[item.type] ?? item.title);
 
   // The spec keeps the optimistic change when a comment like fails on this page.
@@ -148,7 +150,7 @@ function NotificationItem({ item, tab, mutual, onRead }: { item: Notification; t
         </div>
       ) : (
         item.post_id && (
-          <a className="notice-cover" href={`/post?id=${item.post_id}`} onClick={(event) => openNote(event, item.post_id as number)} aria-label="查看笔记">
+          <a className="notice-cover" href={notePath(item.post_id, located)} onClick={(event) => openNote(event, item.post_id as number, located)} aria-label="查看笔记">
             {item.post_image ? <LazyImage src={item.post_image} alt="笔记封面" /> : <Icon name="image" size={22} />}
           </a>
         )
@@ -226,6 +228,7 @@ export default function NotificationsPage() {
   if (!user) {
     return (
       <section className="notice-page">
+        <h1 className="visually-hidden">通知</h1>
         <EmptyState text="登录后查看通知">
           <button type="button" className="button primary" onClick={() => useSession.getState().openAuth()}>
             登录
@@ -252,6 +255,7 @@ export default function NotificationsPage() {
   const index = TABS.findIndex((each) => each.key === tab);
   return (
     <section className="notice-page">
+      <h1 className="visually-hidden">通知</h1>
       <div className="notice-tabs" role="tablist" aria-label="通知类型">
         {TABS.map((each) => (
           <button key={each.key} type="button" role="tab" aria-selected={each.key === tab} className={`notice-tab ${each.key === tab ? 'active' : ''}`} onClick={() => setTab(each.key)}>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { Icon } from '../../../components/Icon';
 import type { components } from '../../../lib/api/schema.d';
 import { suggestQuery } from '../api/search';
@@ -25,7 +25,8 @@ function useDebounced(value: string, ms: number): string {
 /**
  * The header's search box (public-side.md §2, §4): a panel opens on focus with the history (five, latest first,
  * an edit mode to delete) or, while typing, live suggestions; it closes on submit, outside click or Escape.
- * Submitting records a non-empty keyword and goes to the results page (without keyword when empty).
+ * Submitting records a non-empty keyword and goes to the results page (without keyword when empty). On the results
+ * page the box shows what is searched, however the page was reached (a link, history, another tab).
  */
 export function SearchBox({ onDone, autoFocus = false }: { onDone?: () => void; autoFocus?: boolean }) {
   const [text, setText] = useState('');
@@ -33,10 +34,17 @@ export function SearchBox({ onDone, autoFocus = false }: { onDone?: () => void; 
   const [editing, setEditing] = useState(false);
   const [history, setHistory] = useState(readHistory);
   const navigate = useNavigate();
+  const { pathname, search } = useLocation();
   const box = useRef<HTMLFormElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const keyword = useDebounced(text.trim(), SUGGEST_DEBOUNCE_MS);
   const suggestions = useQuery({ ...suggestQuery(keyword), enabled: open && keyword.length > 0 });
+
+  useEffect(() => {
+    if (!pathname.startsWith('/search_result')) return;
+    const query = new URLSearchParams(search);
+    setText(query.get('keyword') ?? query.get('tag') ?? '');
+  }, [pathname, search]);
 
   useEffect(() => {
     if (!open) return;
