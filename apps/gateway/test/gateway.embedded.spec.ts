@@ -2,7 +2,7 @@ import { mediaService } from '@shiliu/media';
 import { createLogger, createServiceApp, type ObjectStorage, type RevocationList, type ServiceApp, startMetricsServer } from '@shiliu/platform';
 import { testServiceRuntime } from '@shiliu/platform/testing';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { InProcessUpstream, mergeOpenApi, type RequestHandler } from '@shiliu/gateway';
+import { InProcessUpstream, mergeOpenApi } from '@shiliu/gateway';
 
 import { rawConnection, testGateway } from './test-gateway';
 
@@ -22,7 +22,7 @@ describe('gateway in embedded mode', () => {
     media = await createServiceApp(mediaService, runtime);
     gateway = await testGateway({
       mode: 'embedded',
-      upstream: new InProcessUpstream({ media: media.app.getHttpAdapter().getInstance() as RequestHandler }),
+      upstream: new InProcessUpstream({ media: media.handler }),
       revocations: runtime.revocations,
       logger,
       corsOrigins: ['https://app.example'],

@@ -1,8 +1,9 @@
 import { Controller, Get, Module, Param } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import { HttpAdapterHost, NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { InProcessUpstream, type RequestHandler, routeLimits } from '@shiliu/gateway';
-import { createLogger, EnvelopeExceptionFilter, EnvelopeInterceptor, metricsRegistry } from '@shiliu/platform';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { InProcessUpstream, routeLimits } from '@shiliu/gateway';
+import { createLogger, EnvelopeExceptionFilter, EnvelopeInterceptor, metricsRegistry, ServiceHttpAdapter } from '@shiliu/platform';
 import { waitFor } from '@shiliu/platform/testing';
 import { testGateway } from './test-gateway';
 
@@ -32,7 +33,7 @@ async function droppedSoFar(): Promise<number> {
  * the process goes on serving.
  */
 describe('an answer that comes after the gateway timed its call out, in embedded mode', () => {
-  let service: NestExpressApplication;
+  let service: NestFastifyApplication;
   let gateway: NestExpressApplication;
   let base: string;
   const rejections: unknown[] = [];
@@ -41,13 +42,15 @@ describe('an answer that comes after the gateway timed its call out, in embedded
   beforeAll(async () => {
     process.on('unhandledRejection', onRejection);
     const logger = createLogger('test', 'silent');
-    service = await NestFactory.create<NestExpressApplication>(HeldModule, { logger: false });
+    service = await NestFactory.create<NestFastifyApplication>(HeldModule, new ServiceHttpAdapter('held', logger, 'loopback'), { logger: false });
     service.useGlobalInterceptors(new EnvelopeInterceptor());
-    service.useGlobalFilters(new EnvelopeExceptionFilter(logger, 'held'));
+    service.useGlobalFilters(new EnvelopeExceptionFilter(service.get(HttpAdapterHost), logger, 'held'));
     await service.init();
+    const fastify = service.getHttpAdapter().getInstance();
+    await fastify.ready();
     gateway = await testGateway({
       mode: 'embedded',
-      upstream: new InProcessUpstream({ content: service.getHttpAdapter().getInstance() as RequestHandler }),
+      upstream: new InProcessUpstream({ content: (req, res) => fastify.routing(req, res) }),
       routeLimits: { ...routeLimits, default: { ...routeLimits.default, timeoutMs: 300 } },
     });
     base = await gateway.getUrl();

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { contentService } from '@shiliu/content';
 import { type EventEnvelope, userRegistered } from '@shiliu/contracts';
-import { InProcessUpstream, mergeOpenApi, type RequestHandler } from '@shiliu/gateway';
+import { InProcessUpstream, mergeOpenApi } from '@shiliu/gateway';
 import { audienceClaim, createServiceApp, type ServiceApp, type ServiceName, TOKEN_ISSUER } from '@shiliu/platform';
 import { testServiceRuntime, waitFor } from '@shiliu/platform/testing';
 import { socialService } from '@shiliu/social';
@@ -46,7 +46,7 @@ describe('social in embedded mode (gateway → modules in process, in-process ev
     // As the embedded host does: relays start once every consumer listens.
     await content.relay.start();
     await social.relay.start();
-    const handler = (service: ServiceApp) => service.app.getHttpAdapter().getInstance() as RequestHandler;
+    const handler = (service: ServiceApp) => service.handler;
     gateway = await testGateway({
       mode: 'embedded',
       upstream: new InProcessUpstream({ content: handler(content), social: handler(social) }),

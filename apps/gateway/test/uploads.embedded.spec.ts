@@ -2,7 +2,7 @@ import { mediaService } from '@shiliu/media';
 import { createServiceApp, type JobStatus, type ServiceApp } from '@shiliu/platform';
 import { signUserToken, testServiceRuntime, waitFor } from '@shiliu/platform/testing';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { InProcessUpstream, mergeOpenApi, type RequestHandler } from '@shiliu/gateway';
+import { InProcessUpstream, mergeOpenApi } from '@shiliu/gateway';
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -37,7 +37,7 @@ describe('uploads through the gateway in embedded mode', () => {
     media = await createServiceApp(mediaService, runtime);
     gateway = await testGateway({
       mode: 'embedded',
-      upstream: new InProcessUpstream({ media: media.app.getHttpAdapter().getInstance() as RequestHandler }),
+      upstream: new InProcessUpstream({ media: media.handler }),
       revocations: runtime.revocations,
       probe: async () => ({ media: 'up' }),
       openApi: async () => mergeOpenApi([media.openApi]),

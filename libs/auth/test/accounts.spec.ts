@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { generateTokenKeyPair } from '@shiliu/platform';
-import { requireEnv } from '@shiliu/platform/testing';
+import { isLoopback, requireEnv } from '@shiliu/platform/testing';
 import { importPKCS8, SignJWT } from 'jose';
 import type { PublicUser } from '../src/users/public-user';
 import { AuthTestApp, CAPTCHA_ANSWER, randomIp, signUp, type Tokens, uniqueUserId } from './auth-test-app';
@@ -9,12 +9,14 @@ import { AuthTestApp, CAPTCHA_ANSWER, randomIp, signUp, type Tokens, uniqueUserI
 describe('accounts (auth service, PostgreSQL + Redis)', () => {
   let redis: Redis;
   let auth: AuthTestApp;
+  // The test app trusts its loopback callers as a deployed service trusts its proxy; one test turns that off.
+  let trustLoopback = true;
 
   beforeAll(async () => {
     // Small limits, so the tests reach them; the defaults (auth.config.ts) fit a campus behind one NAT address.
     Object.assign(process.env, { AUTH_LOGIN_PER_IP_PER_MINUTE: '30', AUTH_CAPTCHA_PER_IP_PER_MINUTE: '30', AUTH_REGISTER_PER_IP_PER_HOUR: '10' });
     redis = new Redis(requireEnv('REDIS_URL'));
-    auth = await AuthTestApp.start({ redis });
+    auth = await AuthTestApp.start({ redis, trustProxy: (address) => trustLoopback && isLoopback(address) });
   });
 
   afterAll(async () => {
@@ -59,12 +61,12 @@ describe('accounts (auth service, PostgreSQL + Redis)', () => {
     });
 
     it('believes X-Forwarded-For only from the configured proxy', async () => {
-      auth.service.app.set('trust proxy', false);
+      trustLoopback = false;
       try {
         const { user } = await signUp(auth, { ip: '202.120.2.101' });
         expect(user.location).toBe('未知');
       } finally {
-        auth.service.app.set('trust proxy', 'loopback');
+        trustLoopback = true;
       }
     });
 

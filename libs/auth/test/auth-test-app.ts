@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createLogger, RedisRevocationList, type RevocationList, type TokenKeyPair } from '@shiliu/platform';
+import { createLogger, RedisRevocationList, type RevocationList, type ServiceRuntime, type TokenKeyPair } from '@shiliu/platform';
 import { type Answer, type CallOptions, ServiceTestApp } from '@shiliu/platform/testing';
 import type { Redis } from 'ioredis';
 import { authService } from '../src';
@@ -15,14 +15,14 @@ export const ADMIN_PASSWORD = 'admin-secret-1';
  * client address of its own unless one is given, so rate limits only bite where a test means them to.
  */
 export class AuthTestApp extends ServiceTestApp {
-  static async start(options: { redis?: Redis | null } = {}): Promise<AuthTestApp> {
+  static async start(options: { redis?: Redis | null; trustProxy?: ServiceRuntime['trustProxy'] } = {}): Promise<AuthTestApp> {
     process.env.AUTH_CAPTCHA_TEST_ANSWER = CAPTCHA_ANSWER;
     process.env.ADMIN_PASSWORD = ADMIN_PASSWORD;
     const redis = options.redis ?? null;
     const revocations = redis ? new RedisRevocationList(redis, createLogger('test', 'silent')) : undefined;
     await revocations?.whenReady();
     return new AuthTestApp(
-      await ServiceTestApp.boot(authService, { redis, ...(revocations && { revocations }), secrets: { dataEncryptionKey: randomBytes(32).toString('base64') } }),
+      await ServiceTestApp.boot(authService, { redis, ...(revocations && { revocations }), ...(options.trustProxy && { trustProxy: options.trustProxy }), secrets: { dataEncryptionKey: randomBytes(32).toString('base64') } }),
     );
   }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { LocalDirectoryStorage, MemoryRevocationList } from '@shiliu/platform';
+import { LocalDirectoryStorage, MemoryRevocationList, type ServiceRuntime } from '@shiliu/platform';
 import { ServiceTestApp } from '@shiliu/platform/testing';
 import type { Redis } from 'ioredis';
 import sharp from 'sharp';
@@ -10,8 +10,8 @@ export type { Answer, TestUser } from '@shiliu/platform/testing';
 /** The content service as every service's tests start one, with stored images and videos to attach to notes. */
 export class ContentTestApp extends ServiceTestApp {
   /** With Redis for the short-lived markers and tallies, as in distributed mode; in memory otherwise, as embedded. */
-  static async start(options: { redis?: Redis } = {}): Promise<ContentTestApp> {
-    return new ContentTestApp(await ServiceTestApp.boot(contentService, { redis: options.redis ?? null }));
+  static async start(options: { redis?: Redis; trustProxy?: ServiceRuntime['trustProxy'] } = {}): Promise<ContentTestApp> {
+    return new ContentTestApp(await ServiceTestApp.boot(contentService, { redis: options.redis ?? null, ...(options.trustProxy && { trustProxy: options.trustProxy }) }));
   }
 
   get storage(): LocalDirectoryStorage {

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { Client } from 'pg';
-import { requireEnv, waitFor } from '@shiliu/platform/testing';
+import { isLoopback, requireEnv, waitFor } from '@shiliu/platform/testing';
 import { ViewCounter } from '../src/posts/view-counter';
 import { ReadCache } from '../src/shared/read-cache';
 import { ContentTestApp, noteForm, type PostData, type TestUser } from './content-test-app';
@@ -15,6 +15,8 @@ describe.each([
 ])('view counting, %s', (_mode, withRedis) => {
   let redis: Redis | null = null;
   let app: ContentTestApp;
+  // The test app trusts its loopback callers as a deployed service trusts its proxy; one test turns that off.
+  let trustLoopback = true;
   let author: TestUser;
   let reader: TestUser;
   let postId: number;
@@ -25,7 +27,7 @@ describe.each([
 
   beforeAll(async () => {
     redis = withRedis ? new Redis(requireEnv('REDIS_URL')) : null;
-    app = await ContentTestApp.start(redis ? { redis } : {});
+    app = await ContentTestApp.start({ ...(redis ? { redis } : {}), trustProxy: (address) => trustLoopback && isLoopback(address) });
     author = await app.user();
     reader = await app.user();
     postId = (await app.call<PostData>('POST', '/api/posts', { token: author.token, body: await noteForm(app) })).body.data.id;
@@ -49,11 +51,11 @@ describe.each([
     expect(await views({ headers: { 'user-agent': 'browser B' } })).toBe(3);
     // A forged forwarding header does not make a new viewer from a client that is not a configured proxy (the test
     // app, like a deployed service, trusts loopback by default).
-    app.service.app.set('trust proxy', false);
+    trustLoopback = false;
     try {
       expect(await views({ headers: { 'user-agent': 'browser A', 'x-forwarded-for': '203.0.113.9' } })).toBe(3);
     } finally {
-      app.service.app.set('trust proxy', 'loopback');
+      trustLoopback = true;
     }
   });
 

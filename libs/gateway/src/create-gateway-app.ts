@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { type BeforeApplicationShutdown, Module } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import { HttpAdapterHost, NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import {
   AnswerTracker,
@@ -142,7 +142,7 @@ export async function createGatewayApp(options: GatewayOptions): Promise<NestExp
   app.use(httpMetricsMiddleware('gateway'));
   app.use(...webAppMiddleware(options.webDir));
   app.useGlobalInterceptors(new EnvelopeInterceptor());
-  app.useGlobalFilters(new EnvelopeExceptionFilter(options.logger));
+  app.useGlobalFilters(new EnvelopeExceptionFilter(app.get(HttpAdapterHost), options.logger));
   await app.init();
 
   answerClientErrors(app.getHttpServer() as Server, allowedMethodsOf(matcher));

@@ -76,10 +76,10 @@ export async function runEmbedded(services: ServiceDefinition[]): Promise<void> 
       redis: null,
       secrets: { tokenPrivateKeyPem: keys.privateKeyPem, dataEncryptionKey: await loadOrCreateDataKey(join(dataDir, 'keys')) },
       poolSize: 5,
+      trustProxy: settings.TRUST_PROXY,
     };
     for (const definition of services) {
       const service = await createServiceApp(definition, runtime);
-      service.app.set('trust proxy', settings.TRUST_PROXY);
       started.push(service);
     }
     for (const service of started) await service.relay.start();

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Post, Query, Req, UnauthorizedException } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrors, CurrentPrincipal, messageForStatus, type Principal, Reply, UserAuth, UserOrAdminAuth } from '@shiliu/platform';
-import type { Request } from 'express';
+import type { FastifyRequest as Request } from 'fastify';
 import { AdminsService } from '../admins/admins.service';
 import type { PublicAdmin } from '../admins/public-admin';
 import { CaptchaService } from '../captcha/captcha.service';

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminAuth, AdminOnly, ApiErrors, CurrentPrincipal, type Principal, Reply } from '@shiliu/platform';
-import type { Request } from 'express';
+import type { FastifyRequest as Request } from 'fastify';
 import { RefreshDto } from '../accounts/account.dto';
 import { clientOf } from '../accounts/accounts.controller';
 import { SessionsService } from '../sessions/sessions.service';

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrors, CurrentPrincipal, OptionalUserAuth, type Principal, Reply, UserAuth } from '@shiliu/platform';
-import type { Request } from 'express';
+import type { FastifyRequest as Request } from 'fastify';
 import { IdPipe } from '@shiliu/platform';
 import { viewerKey } from '../shared/viewer';
 import { PostDetailQuery, PostFormDto, PostListQuery } from './post.dto';

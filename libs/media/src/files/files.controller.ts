@@ -1,7 +1,7 @@
-import { Controller, Get, Inject, NotFoundException, Param, Req, Res } from '@nestjs/common';
+import { Controller, Get, Inject, NotFoundException, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { ApiErrors, isValidObjectKey, messageForStatus, OBJECT_STORAGE, type ObjectStorage } from '@shiliu/platform';
-import type { Request, Response } from 'express';
+import { ApiErrors, isValidObjectKey, messageForStatus, OBJECT_STORAGE, type ObjectStorage, takeOverResponse } from '@shiliu/platform';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { pipeline } from 'node:stream/promises';
 import parseRange from 'range-parser';
 
@@ -20,11 +20,14 @@ export class FilesController {
   @ApiResponse({ status: 206, description: '请求的字节范围', content: { '*/*': { schema: { type: 'string', format: 'binary' } } } })
   @ApiResponse({ status: 416, description: '字节范围无法满足' })
   @ApiErrors(404)
-  @Get('*path')
-  async read(@Param('path') path: string | string[], @Req() req: Request, @Res() res: Response): Promise<void> {
-    const key = Array.isArray(path) ? path.join('/') : path;
+  // Fastify's wildcard is `*`, documented as {path} (the key may hold slashes), and read from the request's
+  // parameters: through @Param('*') the document would list a parameter named `*` beside it.
+  @Get('*')
+  async read(@Req() req: FastifyRequest<{ Params: { '*': string } }>, @Res() reply: FastifyReply): Promise<void> {
+    const key = req.params['*'];
     const info = isValidObjectKey(key) ? await this.storage.stat(key) : null;
     if (!info) throw new NotFoundException(messageForStatus(404));
+    const res = takeOverResponse(reply);
 
     res.setHeader('Content-Type', info.contentType);
     res.setHeader('Accept-Ranges', 'bytes');
@@ -34,12 +37,13 @@ export class FilesController {
     const header = req.headers.range;
     const ranges = header ? parseRange(info.size, header, { combine: true }) : -2;
     if (ranges === -1) {
-      res.status(416).setHeader('Content-Range', `bytes */${info.size}`).end();
+      res.statusCode = 416;
+      res.setHeader('Content-Range', `bytes */${info.size}`).end();
       return;
     }
     if (Array.isArray(ranges) && ranges.type === 'bytes' && ranges.length === 1) {
       const [range] = ranges;
-      res.status(206);
+      res.statusCode = 206;
       res.setHeader('Content-Range', `bytes ${range.start}-${range.end}/${info.size}`);
       res.setHeader('Content-Length', String(range.end - range.start + 1));
       if (req.method === 'HEAD') return void res.end();

@@ -1,7 +1,7 @@
 import { applyDecorators, BadRequestException, Controller, Get, HttpException, NotFoundException, Param, Post, Req } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, type JobStatus, messageForStatus, type Principal, UserOrAdminAuth } from '@shiliu/platform';
-import type { Request } from 'express';
+import type { FastifyRequest as Request } from 'fastify';
 import { VideoQueue } from '../videos/video-queue';
 import { MalformedUploadError, type ReceivedUpload, receiveMultipart, type ReceiveOptions } from './multipart-receiver';
 import { uploadLimits } from './upload-limits';
@@ -126,8 +126,8 @@ function ownerOf(principal: Principal): number {
 
 /** Receives the multipart body, hands it over, and removes the temporary files whatever happens. */
 async function withUpload<T>(request: Request, options: ReceiveOptions, use: (upload: ReceivedUpload) => Promise<T>): Promise<T> {
-  if (!request.is('multipart/form-data')) throw new BadRequestException('请选择要上传的文件');
-  const upload = await receiveMultipart(request, options).catch((error: unknown) => {
+  if (!/^multipart\/form-data\b/i.test(request.headers['content-type'] ?? '')) throw new BadRequestException('请选择要上传的文件');
+  const upload = await receiveMultipart(request.raw, options).catch((error: unknown) => {
     throw error instanceof MalformedUploadError ? new BadRequestException('上传失败: 上传内容不完整或格式不正确') : error;
   });
   try {

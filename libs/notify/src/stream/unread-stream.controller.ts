@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Post, Query, Req, Res, UnauthorizedException } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { bearerToken, CurrentPrincipal, ERROR_ENVELOPE_SCHEMA, messageForStatus, type Principal, REVOCATION_LIST, type RevocationList, UserAuth } from '@shiliu/platform';
-import type { Request, Response } from 'express';
+import { bearerToken, CurrentPrincipal, ERROR_ENVELOPE_SCHEMA, messageForStatus, type Principal, REVOCATION_LIST, type RevocationList, takeOverResponse, UserAuth } from '@shiliu/platform';
+import type { FastifyReply, FastifyRequest as Request } from 'fastify';
 import { decodeJwt } from 'jose';
 import { NotificationService } from '../notifications/notification.service';
 import { NOTIFY_SETTINGS, type NotifySettings } from '../notify.settings';
@@ -60,11 +60,12 @@ export class UnreadStreamController {
   // Declared with its JSON body: the route's `text/event-stream` would otherwise be taken for every answer's type.
   @ApiResponse({ status: 401, description: messageForStatus(401), content: { 'application/json': { schema: { $ref: `#/components/schemas/${ERROR_ENVELOPE_SCHEMA}` } } } })
   @Get('stream')
-  async stream(@Query() query: StreamQuery, @Res() res: Response): Promise<void> {
+  async stream(@Query() query: StreamQuery, @Res() reply: FastifyReply): Promise<void> {
     const holder = await this.tickets.redeem(query.ticket);
     if (!holder || holder.expiresAt <= Date.now() || this.revocations.isRevoked(holder.sessionId)) throw new UnauthorizedException(messageForStatus(401));
     const userId = Number(holder.id);
-    res.status(200);
+    const res = takeOverResponse(reply);
+    res.statusCode = 200;
     res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
     res.setHeader('Cache-Control', 'no-cache, no-transform');
     res.setHeader('X-Accel-Buffering', 'no');

@@ -29,7 +29,7 @@ export class AdminActionInterceptor implements NestInterceptor {
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const principal = request.principal;
     if (!principal || principal.audience !== 'admin' || !WRITES.has(request.method)) return next.handle();
-    const path = request.path;
+    const path = request.url.split('?')[0];
     const action: PendingAdminAction = {
       eventId: randomUUID(),
       payload: {

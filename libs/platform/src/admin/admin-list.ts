@@ -2,7 +2,7 @@ import { applyDecorators, BadRequestException, createParamDecorator, type Execut
 import { ApiQuery } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, Max, Min } from 'class-validator';
-import type { Request } from 'express';
+import type { FastifyRequest as Request } from 'fastify';
 import { ApiErrors } from '../http/api-docs';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE, MAX_PAGE_SIZE, offsetOf } from '../http/pagination';
 import type { EntityManager } from 'typeorm';

@@ -1,5 +1,5 @@
 import { createParamDecorator, type ExecutionContext, SetMetadata } from '@nestjs/common';
-import type { Request } from 'express';
+import type { FastifyRequest as Request } from 'fastify';
 import type { Audience, Principal } from './token-verifier';
 
 export const AUTH_METADATA = 'shiliu:auth';

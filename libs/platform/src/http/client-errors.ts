@@ -21,7 +21,12 @@ const REQUEST_LINE = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+ (\S+) HTTP\/1\.[01]\r?\n/;
  * not know, a malformed request) are answered with the envelope, where Node would write an empty answer.
  */
 export function answerClientErrors(server: Server, allowedMethods: AllowedMethods = () => []): void {
-  server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex) => {
+  server.on('clientError', clientErrorAnswer(allowedMethods));
+}
+
+/** What answers a call Node's parser refused (see answerClientErrors); Fastify takes it as its `clientErrorHandler`. */
+export function clientErrorAnswer(allowedMethods: AllowedMethods = () => []): (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex) => void {
+  return (error, socket) => {
     // A connection reset or already answered has no one left to tell.
     if (error.code === 'ECONNRESET' || !socket.writable) {
       socket.destroy();
@@ -44,5 +49,5 @@ export function answerClientErrors(server: Server, allowedMethods: AllowedMethod
       'Connection: close',
     ];
     socket.end(`${lines.join('\r\n')}\r\n\r\n${body}`);
-  });
+  };
 }

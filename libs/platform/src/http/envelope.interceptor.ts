@@ -1,5 +1,4 @@
 import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
-import type { Response } from 'express';
 import { map, type Observable } from 'rxjs';
 import { envelope, type Envelope } from './envelope';
 
@@ -12,7 +11,8 @@ export class Reply<T> {
 export class EnvelopeInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<Envelope | unknown> {
     if (context.getType() !== 'http') return next.handle();
-    const response = context.switchToHttp().getResponse<Response>();
+    // Express's response and Fastify's reply both say and set their status this way.
+    const response = context.switchToHttp().getResponse<{ statusCode: number; status(code: number): unknown }>();
     return next.handle().pipe(
       map((result: unknown) => {
         // The HTTP status equals the envelope's code (DESIGN.md §4), so a created resource is a 200 too.

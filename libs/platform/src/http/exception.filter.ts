@@ -1,5 +1,5 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException } from '@nestjs/common';
-import type { Response } from 'express';
+import type { HttpAdapterHost } from '@nestjs/core';
 import type { Logger } from 'pino';
 import { envelope, type Envelope } from './envelope';
 import { lateAnswersDropped } from '../metrics/metrics';
@@ -31,26 +31,34 @@ function errorAnswer(exception: unknown, logger: Logger): ErrorAnswer {
   return { status: 500, body: envelope(500, messageForStatus(500), null) };
 }
 
-/** The one place an error thrown in Nest's pipeline becomes an answer (see errorAnswer). */
+/**
+ * The one place an error thrown in Nest's pipeline, body parsing included, becomes an answer (see errorAnswer). It
+ * answers through the application's HTTP adapter, so the gateway and the services share it.
+ */
 @Catch()
 export class EnvelopeExceptionFilter implements ExceptionFilter {
   constructor(
+    private readonly http: HttpAdapterHost,
     private readonly logger: Logger,
     private readonly service = 'gateway',
   ) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     if (host.getType() !== 'http') throw exception;
-    const response = host.switchToHttp().getResponse<Response>();
+    const adapter = this.http.httpAdapter;
+    const response: unknown = host.switchToHttp().getResponse();
+    const request: unknown = host.switchToHttp().getRequest();
     // The call was answered already (the gateway's time-out in embedded mode) or its stream has begun: never twice.
-    if (response.headersSent) {
+    if (adapter.isHeadersSent(response)) {
       lateAnswersDropped.inc({ service: this.service });
-      this.logger.warn({ err: exception, method: response.req.method, url: response.req.originalUrl }, 'an answer came after its call was answered and was dropped');
+      this.logger.warn({ err: exception, method: adapter.getRequestMethod?.(request), url: adapter.getRequestUrl?.(request) }, 'an answer came after its call was answered and was dropped');
       return;
     }
     const answer = errorAnswer(exception, this.logger);
-    if (answer.retryAfterSeconds !== undefined) response.setHeader('Retry-After', String(answer.retryAfterSeconds));
-    response.status(answer.status).json(answer.body);
+    if (answer.retryAfterSeconds !== undefined) adapter.setHeader(response, 'Retry-After', String(answer.retryAfterSeconds));
+    // A body over the limit is not read to its end: the connection cannot carry another call.
+    if (answer.status === 413) adapter.setHeader(response, 'Connection', 'close');
+    adapter.reply(response, answer.body, answer.status);
   }
 }
 

@@ -1,6 +1,5 @@
-import type { NextFunction, Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { envelope } from './envelope';
-import { messageForStatus } from './messages';
 
 /** The one limit on a request body other than uploads, in both modes: services and the gateway count arriving bytes against it. */
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -37,52 +36,16 @@ function pathFlaw(path: string): string | null {
 /**
  * Text PostgreSQL cannot store (a NUL byte, a lone UTF-16 surrogate) and nesting deeper than any request needs
  * are refused with 400 at the edge of every service, in the path, the query and the body, before a handler or a
- * validator sees them: otherwise they surface as database or stack errors, that is as 500s.
+ * validator sees them: otherwise they surface as database or stack errors, that is as 500s. A Fastify
+ * `preValidation` hook: the body has been parsed, no guard or handler has run.
  */
-export function inputGuardMiddleware(req: Request, res: Response, next: NextFunction): void {
-  const found = pathFlaw(req.path) ?? flaw(req.query) ?? flaw(req.body);
+export function inputGuardHook(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
+  const url = request.url;
+  const query = url.indexOf('?');
+  const found = pathFlaw(query < 0 ? url : url.slice(0, query)) ?? flaw(request.query) ?? flaw(request.body);
   if (!found) {
-    next();
+    done();
     return;
   }
-  res.status(400).json(envelope(400, found, null));
-}
-
-/** The answer to a body that is not JSON, from whichever parser read it. */
-export const BODY_NOT_JSON = { status: 400, message: '请求体不是有效的JSON' };
-
-const bodyErrorMessages: Record<string, { status: number; message: string }> = {
-  'entity.parse.failed': BODY_NOT_JSON,
-  'entity.too.large': { status: 413, message: messageForStatus(413) },
-  'entity.verify.failed': { status: 400, message: messageForStatus(400) },
-  'request.aborted': { status: 400, message: '请求未完整发送' },
-  'request.size.invalid': { status: 400, message: '请求长度与内容不符' },
-  'encoding.unsupported': { status: 415, message: '不支持的请求编码' },
-  'charset.unsupported': { status: 415, message: '不支持的字符集' },
-  'parameters.too.many': { status: 413, message: messageForStatus(413) },
-};
-
-/** A body its Content-Encoding does not decode: the parser passes on zlib's error (no `type`), marked 400. */
-const BODY_NOT_DECODABLE = { status: 400, message: '请求体压缩数据已损坏，无法解压' };
-
-/** What a body parser's refusal answers, or undefined for an error that is not one. */
-function bodyRefusal(error: unknown): { status: number; message: string } | undefined {
-  if (typeof error !== 'object' || error === null) return undefined;
-  const { type, status, errno } = error as { type?: unknown; status?: unknown; errno?: unknown };
-  if (typeof type === 'string') return bodyErrorMessages[type];
-  return status === 400 && typeof errno === 'number' ? BODY_NOT_DECODABLE : undefined;
-}
-
-/**
- * Body parser failures (malformed JSON, a body over the limit, an unknown or corrupt encoding) become envelopes
- * with a Chinese message, instead of the parser's English one or a 500.
- */
-export function bodyErrorMiddleware(error: unknown, _req: Request, res: Response, next: NextFunction): void {
-  const known = bodyRefusal(error);
-  if (!known) {
-    next(error);
-    return;
-  }
-  if (known.status === 413) res.setHeader('Connection', 'close');
-  res.status(known.status).json(envelope(known.status, known.message, null));
+  void reply.code(400).send(envelope(400, found, null));
 }

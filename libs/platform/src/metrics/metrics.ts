@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, register } from 'prom-client';
 
 /**
@@ -93,6 +94,19 @@ export function httpMetricsMiddleware(service: string) {
     res.on('finish', () => stop(String((req.route as { path?: string } | undefined)?.path ?? 'unmatched'), res.statusCode));
     next();
   };
+}
+
+/** A service's calls timed the same way: the route label is Fastify's route pattern, in the same form as express's. */
+export function installHttpMetrics(fastify: FastifyInstance, service: string): void {
+  const timers = new WeakMap<FastifyRequest, (route: string, status: number) => void>();
+  fastify.addHook('onRequest', (request, _reply, done) => {
+    timers.set(request, timeHttpCall(service, request.method));
+    done();
+  });
+  fastify.addHook('onResponse', (request, reply, done) => {
+    timers.get(request)?.(request.is404 ? 'unmatched' : (request.routeOptions.url ?? 'unmatched'), reply.statusCode);
+    done();
+  });
 }
 
 /** Times one call from now; the function returned records it under its route's pattern and its status. */

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import type { Redis } from 'ioredis';
 import type { Kafka } from 'kafkajs';
@@ -18,11 +18,13 @@ import { KafkaEventPublisher } from '../events/kafka';
 import { KafkaEventServer } from '../events/kafka-event.server';
 import { OutboxRelay } from '../events/outbox-relay';
 import { AnswerTracker } from '../http/answer-tracker';
-import { answerClientErrors } from '../http/client-errors';
-import { bodyErrorMiddleware, inputGuardMiddleware, JSON_BODY_LIMIT_BYTES } from '../http/input-guard';
-import { requestContextMiddleware } from '../http/request-context.middleware';
+import { installBodyParsing } from '../http/body-parsing';
+import { installEtags } from '../http/etags';
+import { inputGuardHook } from '../http/input-guard';
+import { ServiceHttpAdapter, type TrustProxy } from '../http/service-http-adapter';
+import { installRequestContext } from '../http/request-context.hooks';
 import { NestPinoLogger } from '../logging/nest-logger';
-import { httpMetricsMiddleware } from '../metrics/metrics';
+import { installHttpMetrics } from '../metrics/metrics';
 import type { ObjectStorage } from '../storage/object-storage';
 import { PlatformModule } from './platform.module';
 import type { ServiceDefinition } from './service-definition';
@@ -54,12 +56,17 @@ export interface ServiceRuntime {
   redis: Redis | null;
   secrets?: ServiceSecrets;
   poolSize?: number;
+  /**
+   * Whose X-Forwarded-For and X-Forwarded-Proto to believe, as Fastify's `trustProxy` takes it: addresses and
+   * subnets (`loopback, uniquelocal`, the default), or a function of the address and its hop.
+   */
+  trustProxy?: TrustProxy;
 }
 
 /** A service module running as a Nest application: its HTTP handlers, its event server and its outbox relay. */
 export interface ServiceApp {
   definition: ServiceDefinition;
-  app: NestExpressApplication;
+  app: NestFastifyApplication;
   /** Its HTTP calls: the listener of its server, and what embedded mode's gateway calls. */
   handler: RequestHandler;
   dataSource: DataSource;
@@ -67,8 +74,6 @@ export interface ServiceApp {
   openApi: OpenAPIObject;
   close(): Promise<void>;
 }
-
-const JSON_BODY_LIMIT = `${JSON_BODY_LIMIT_BYTES}b`;
 
 /**
  * Builds one service the same way in both run modes: database migrated, HTTP conventions installed, event
@@ -110,19 +115,19 @@ export async function createServiceApp(definition: ServiceDefinition, runtime: S
   class ServiceRootModule {}
 
   leanAsyncResourceBind();
-  const app = await NestFactory.create<NestExpressApplication>(ServiceRootModule, { logger: new NestPinoLogger(logger), bodyParser: false, abortOnError: false });
-  app.disable('x-powered-by');
+  const adapter = new ServiceHttpAdapter(definition.name, logger, runtime.trustProxy ?? 'loopback, uniquelocal');
+  const app = await NestFactory.create<NestFastifyApplication>(ServiceRootModule, adapter, { logger: new NestPinoLogger(logger), bodyParser: false, abortOnError: false });
+  const fastify = app.getHttpAdapter().getInstance();
   const answers = new AnswerTracker();
-  app.use(answers.middleware);
-  app.use(requestContextMiddleware);
-  app.use(httpMetricsMiddleware(definition.name));
-  app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
-  app.useBodyParser('urlencoded', { limit: JSON_BODY_LIMIT, extended: true });
-  app.use(bodyErrorMiddleware);
-  app.use(inputGuardMiddleware);
+  fastify.addHook('onRequest', (request, reply, done) => answers.middleware(request.raw, reply.raw, done));
+  installRequestContext(fastify);
+  installHttpMetrics(fastify, definition.name);
+  installBodyParsing(fastify);
+  fastify.addHook('preValidation', inputGuardHook);
+  installEtags(fastify);
 
   const openApi = serviceOpenApi(app, definition);
-  app.use('/openapi.json', (_req: unknown, res: { json(body: unknown): void }) => res.json(openApi));
+  fastify.get('/openapi.json', (_request, reply) => reply.send(openApi));
 
   const eventServer: EventServer =
     runtime.events.kind === 'kafka'
@@ -136,10 +141,10 @@ export async function createServiceApp(definition: ServiceDefinition, runtime: S
   const relay = new OutboxRelay(dataSource, publisher, logger, runtime.databaseUrl);
 
   await app.init();
+  await fastify.ready();
   await app.startAllMicroservices();
 
-  const handler = app.getHttpAdapter().getInstance() as RequestHandler;
-  answerClientErrors(app.getHttpServer() as Server);
+  const handler: RequestHandler = (req, res) => fastify.routing(req, res);
 
   return {
     definition,

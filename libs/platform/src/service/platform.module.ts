@@ -1,5 +1,5 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE, HttpAdapterHost } from '@nestjs/core';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 import { AdminActionInterceptor } from '../admin/admin-action.interceptor';
@@ -51,7 +51,7 @@ export class PlatformModule {
         { provide: APP_GUARD, useClass: AccessTokenGuard },
         { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
         { provide: APP_INTERCEPTOR, useClass: AdminActionInterceptor },
-        { provide: APP_FILTER, useFactory: () => new EnvelopeExceptionFilter(options.logger, options.service) },
+        { provide: APP_FILTER, useFactory: (http: HttpAdapterHost) => new EnvelopeExceptionFilter(http, options.logger, options.service), inject: [HttpAdapterHost] },
         { provide: APP_PIPE, useFactory: createValidationPipe },
       ],
       exports: [SERVICE_NAME, DataSource, TokenVerifier, REVOCATION_LIST, OBJECT_STORAGE, LOGGER, REDIS, SERVICE_SECRETS, Outbox],

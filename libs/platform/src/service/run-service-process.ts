@@ -153,12 +153,12 @@ export async function runServiceProcess(definition: ServiceDefinition): Promise<
       },
       logger,
       redis,
+      trustProxy: settings.TRUST_PROXY,
       secrets: {
         tokenPrivateKeyPem: pem(settings.AUTH_PRIVATE_KEY, settings.AUTH_PRIVATE_KEY_FILE),
         dataEncryptionKey: settings.DATA_ENCRYPTION_KEY,
       },
     });
-    service.app.set('trust proxy', settings.TRUST_PROXY);
     await service.relay.start();
     await service.app.listen(settings.PORT, '0.0.0.0');
     // The gateway gives an idle connection up after 4 s (HttpProxyUpstream); a service keeps it much longer, so that

@@ -1,5 +1,6 @@
 import { type INestApplication, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import type { MetadataStorage } from 'class-transformer/types/MetadataStorage';
 import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
@@ -63,7 +64,7 @@ export async function previewServiceOpenApi(definition: ServiceDefinition): Prom
     ],
   })
   class PreviewRootModule {}
-  const app = await NestFactory.create(PreviewRootModule, { preview: true, logger: false, abortOnError: false });
+  const app = await NestFactory.create(PreviewRootModule, new FastifyAdapter(), { preview: true, logger: false, abortOnError: false });
   try {
     return serviceOpenApi(app, definition);
   } finally {

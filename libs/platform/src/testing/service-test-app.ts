@@ -69,8 +69,7 @@ export class ServiceTestApp {
   static async boot(definition: ServiceDefinition, overrides: Partial<ServiceRuntime> = {}): Promise<StartedService> {
     const schema = `${definition.name}_t_${randomUUID().replace(/-/g, '').slice(0, 10)}`;
     const runtime = await testServiceRuntime(overrides);
-    const service = await createServiceApp({ ...definition, name: schema as ServiceName, seed: undefined }, runtime);
-    service.app.set('trust proxy', 'loopback');
+    const service = await createServiceApp({ ...definition, name: schema as ServiceName, seed: undefined }, { trustProxy: 'loopback', ...runtime });
     await service.app.listen(0, '127.0.0.1');
     return { service, base: await service.app.getUrl(), runtime, schema };
   }

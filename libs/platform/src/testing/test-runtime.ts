@@ -55,3 +55,8 @@ async function signToken(keys: TokenKeyPair, audience: keyof typeof audienceClai
     .setExpirationTime('1h')
     .sign(await importPKCS8(keys.privateKeyPem, TOKEN_ALGORITHM));
 }
+
+/** Whether a peer address is this machine's: a test's caller, whom a service trusts as its proxy unless told not to. */
+export function isLoopback(address: string): boolean {
+  return address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
+}
