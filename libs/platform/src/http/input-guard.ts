@@ -25,11 +25,14 @@ function flaw(value: unknown, depth = 0): string | null {
   return null;
 }
 
+/** What a path that does not decode (a stray `%`) answers, here and where Fastify's router refuses it. */
+export const PATH_NOT_DECODABLE = '请求路径格式不正确';
+
 function pathFlaw(path: string): string | null {
   try {
     return flaw(decodeURIComponent(path));
   } catch {
-    return '请求路径格式不正确';
+    return PATH_NOT_DECODABLE;
   }
 }
 

@@ -1,10 +1,11 @@
 import type { Socket } from 'node:net';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { lateAnswersDropped } from '../metrics/metrics';
 import { clientErrorAnswer } from './client-errors';
-import { JSON_BODY_LIMIT_BYTES } from './input-guard';
+import { envelope } from './envelope';
+import { JSON_BODY_LIMIT_BYTES, PATH_NOT_DECODABLE } from './input-guard';
 
 export type TrustProxy = string | ((address: string, hop: number) => boolean);
 
@@ -25,6 +26,8 @@ export class ServiceHttpAdapter extends FastifyAdapter {
       clientErrorHandler: clientErrorAnswer() as (error: Error, socket: Socket) => void,
       // Object keys in file paths and tags in search paths run longer than Fastify's default of 100.
       routerOptions: { maxParamLength: 2048, ignoreTrailingSlash: true },
+      // The router's one refusal before Nest sees the call: a path it cannot decode.
+      frameworkErrors: (_error: Error, _request: FastifyRequest, reply: FastifyReply) => void reply.code(400).send(envelope(400, PATH_NOT_DECODABLE, null)),
     });
   }
 
