@@ -99,6 +99,24 @@ describe('a note\'s detail, its comment pages and likes', () => {
     expect(await again.text()).toBe('');
   });
 
+  it('lets a shared cache keep what every visitor sees, and only the viewer\'s browser keep what is theirs', async () => {
+    const policy = async (path: string, token?: string) => {
+      const { status, headers } = await get(path, { token });
+      expect(status).toBe(200);
+      return [headers.get('cache-control'), headers.get('vary'), Boolean(headers.get('etag'))];
+    };
+    for (const path of [`/api/posts/${postId}?skipViewCount=1`, `/api/posts/${postId}/comments`, '/api/posts?page=1&limit=5']) {
+      expect(await policy(path)).toEqual(['public, no-cache', 'Authorization', true]);
+      expect(await policy(path, reader.token)).toEqual(['private, no-cache', 'Authorization', true]);
+    }
+    for (const path of ['/api/categories', '/api/tags', '/api/tags/hot']) {
+      expect(await policy(path, reader.token)).toEqual(['public, no-cache', null, true]);
+    }
+    const refused = await get(`/api/posts/${draftId}`);
+    expect(refused.status).toBe(404);
+    expect(refused.headers.get('cache-control')).toBeNull();
+  });
+
   it('likes and unlikes a note or a comment, once each however the ids are written, and refuses what is not a like', async () => {
     interface LikeState {
       liked: boolean;

@@ -19,6 +19,7 @@ export * from './events/newest-writes';
 export * from './events/outbox';
 export * from './events/outbox-relay';
 export * from './events/replay';
+export * from './http/http-caching';
 export * from './http/id.pipe';
 export * from './http/keyed-rate-limit';
 export * from './http/pagination';

@@ -19,7 +19,7 @@ import { KafkaEventServer } from '../events/kafka-event.server';
 import { OutboxRelay } from '../events/outbox-relay';
 import { AnswerTracker } from '../http/answer-tracker';
 import { installBodyParsing } from '../http/body-parsing';
-import { installEtags } from '../http/etags';
+import { installHttpCaching } from '../http/http-caching';
 import { inputGuardHook } from '../http/input-guard';
 import { ServiceHttpAdapter, type TrustProxy } from '../http/service-http-adapter';
 import { installRequestContext } from '../http/request-context.hooks';
@@ -124,7 +124,7 @@ export async function createServiceApp(definition: ServiceDefinition, runtime: S
   installHttpMetrics(fastify, definition.name);
   installBodyParsing(fastify);
   fastify.addHook('preValidation', inputGuardHook);
-  installEtags(fastify);
+  installHttpCaching(fastify);
 
   const openApi = serviceOpenApi(app, definition);
   fastify.get('/openapi.json', (_request, reply) => reply.send(openApi));
