@@ -1,21 +1,35 @@
 import { Controller, Inject } from '@nestjs/common';
-import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
+import { EventPattern, Payload } from '@nestjs/microservices';
 import { backfillRequested, type BackfillRequestedPayload, type EventEnvelope, userAnnounced } from '@shiliu/contracts';
-import { type EventContext, Outbox } from '@shiliu/platform';
+import { announceInBatches, LOGGER, Outbox } from '@shiliu/platform';
+import type { Logger } from 'pino';
+import { DataSource } from 'typeorm';
 import { profileSnapshot } from './public-user';
 import { UserRepository } from './user.repository';
 
 /**
- * Re-announces every user when a read model asks (libs/platform/README.md, "Read models and backfill"). The rows
- * are read FOR SHARE, so a change committing meanwhile is either in the snapshot or announced after it.
+ * Re-announces every user when a read model asks (libs/platform/README.md, "Read models and backfill"), in batches
+ * so that live profile edits never wait behind the whole table.
  */
 @Controller()
 export class UserAnnouncer {
-  constructor(@Inject(Outbox) private readonly outbox: Outbox, private readonly users: UserRepository) {}
+  constructor(
+    @Inject(Outbox) private readonly outbox: Outbox,
+    private readonly users: UserRepository,
+    private readonly dataSource: DataSource,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
 
   @EventPattern(backfillRequested.type)
-  async announce(@Payload() envelope: EventEnvelope<BackfillRequestedPayload>, @Ctx() context: EventContext): Promise<void> {
+  async announce(@Payload() envelope: EventEnvelope<BackfillRequestedPayload>): Promise<void> {
     if (!envelope.payload.entities.includes('user')) return;
-    for (const user of await this.users.allForShare(context.manager)) await this.outbox.add(context.manager, userAnnounced, { user: profileSnapshot(user) });
+    await announceInBatches(this.dataSource, this.logger, {
+      entity: 'user',
+      read: (manager, after, limit) => this.users.batchForShare(manager, after, limit),
+      keyOf: (user) => Number(user.id),
+      announce: async (manager, users) => {
+        for (const user of users) await this.outbox.add(manager, userAnnounced, { user: profileSnapshot(user) });
+      },
+    });
   }
 }

@@ -113,10 +113,10 @@ export class UserRepository {
   }
 
   /**
-   * Every user, read FOR SHARE: a change committing meanwhile waits, so it is either in what the caller does with
-   * these rows or comes after it.
+   * The next users after `after` by id, read FOR SHARE: a change committing meanwhile waits, so it is either in what
+   * the caller does with these rows or comes after it.
    */
-  async allForShare(manager: EntityManager): Promise<UserRow[]> {
-    return rowsOf<UserRow>(manager, `SELECT ${COLUMNS} FROM "users" ORDER BY "id" FOR SHARE`);
+  async batchForShare(manager: EntityManager, after: number, limit: number): Promise<UserRow[]> {
+    return rowsOf<UserRow>(manager, `SELECT ${COLUMNS} FROM "users" WHERE "id" > $1 ORDER BY "id" LIMIT $2 FOR SHARE`, [after, limit]);
   }
 }

@@ -307,9 +307,13 @@ export class PostRepository {
     return rows.map((row) => String(row.user_id));
   }
 
-  /** Every published note's id and counters, read FOR SHARE (a change committing meanwhile waits for the caller). */
-  async publishedForShare(manager: EntityManager): Promise<{ id: string; like_count: number; collect_count: number; comment_count: number }[]> {
-    return rowsOf(manager, `SELECT "id", "like_count", "collect_count", "comment_count" FROM "posts" WHERE NOT "is_draft" ORDER BY "id" FOR SHARE`);
+  /** The next published notes after `after` by id, with their counters, read FOR SHARE (a change committing meanwhile waits for the caller). */
+  async publishedForShare(manager: EntityManager, after: number, limit: number): Promise<{ id: string; like_count: number; collect_count: number; comment_count: number }[]> {
+    return rowsOf(
+      manager,
+      `SELECT "id", "like_count", "collect_count", "comment_count" FROM "posts" WHERE NOT "is_draft" AND "id" > $1 ORDER BY "id" LIMIT $2 FOR SHARE`,
+      [after, limit],
+    );
   }
 
   /** Who likes and who collects a note, read FOR SHARE like the note itself. */

@@ -29,6 +29,12 @@ export const eventsHandled = new Counter({
   labelNames: ['service', 'type', 'outcome'] as const,
 });
 
+export const backfillAnnounced = new Counter({
+  name: 'shiliu_backfill_announced_total',
+  help: 'Rows re-announced for a read model that asked for them, by owning service and entity',
+  labelNames: ['service', 'entity'] as const,
+});
+
 export const outboxPublished = new Counter({
   name: 'shiliu_outbox_published_total',
   help: 'Outbox records published by producing service and transport',

@@ -31,19 +31,22 @@ const LISTS: Record<FollowListKind, { joins: string; where: string; followedAt: 
 /** The follow graph: one row per (follower, following), this service's own truth. */
 @Injectable()
 export class FollowRepository {
-  /** Every follow with both users' counters as they stand, read FOR SHARE for a backfill. */
-  async allForShare(manager: EntityManager): Promise<FollowChangePayload[]> {
-    return rowsOf<FollowChangePayload>(
+  /** The next follows after `after` by id, with both users' counters as they stand, read FOR SHARE for a backfill. */
+  async batchForShare(manager: EntityManager, after: number, limit: number): Promise<{ id: number; follow: FollowChangePayload }[]> {
+    const rows = await rowsOf<FollowChangePayload & { id: number }>(
       manager,
-      `SELECT "f"."follower_id"::int AS "follower_id", "a"."user_id" AS "follower_user_id", "f"."following_id"::int AS "following_id", "b"."user_id" AS "following_user_id",
+      `SELECT "f"."id"::int AS "id", "f"."follower_id"::int AS "follower_id", "a"."user_id" AS "follower_user_id", "f"."following_id"::int AS "following_id", "b"."user_id" AS "following_user_id",
               coalesce("sa"."follow_count", 0) AS "follower_follow_count", coalesce("sb"."fans_count", 0) AS "following_fans_count"
          FROM "follows" "f"
          JOIN "user_cards" "a" ON "a"."id" = "f"."follower_id"
          JOIN "user_cards" "b" ON "b"."id" = "f"."following_id"
          LEFT JOIN "user_stats" "sa" ON "sa"."user_id" = "f"."follower_id"
          LEFT JOIN "user_stats" "sb" ON "sb"."user_id" = "f"."following_id"
-        ORDER BY "f"."id" FOR SHARE OF "f"`,
+        WHERE "f"."id" > $1
+        ORDER BY "f"."id" LIMIT $2 FOR SHARE OF "f"`,
+      [after, limit],
     );
+    return rows.map(({ id, ...follow }) => ({ id, follow }));
   }
 
   /** Answers whether the edge is new. */
