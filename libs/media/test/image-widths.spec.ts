@@ -53,6 +53,8 @@ describe('images at the widths shown (media service, real MinIO and PostgreSQL)'
     for (const width of SHOWN_WIDTHS) expect(await served(key, width)).toEqual({ status: 200, type: 'image/webp', width, format: 'webp' });
     const rows = await app.query<{ key: string; kind: string }>(`SELECT "key", "kind" FROM "uploads" WHERE "source_key" = $1 ORDER BY "key"`, [key]);
     expect(rows.map((row) => row.key)).toEqual(expect.arrayContaining(SHOWN_WIDTHS.map((width) => widthKey(key, width))));
+    // Settled with the upload: no backfill pass reads it again.
+    expect(await app.query(`SELECT "outcome" FROM "image_widths" WHERE "key" = $1`, [key])).toEqual([{ outcome: 'made' }]);
   });
 
   it('keeps no larger copy of an image narrower than a width, and none of an animated GIF', async () => {
@@ -81,8 +83,11 @@ describe('images at the widths shown (media service, real MinIO and PostgreSQL)'
     // The older upload's widths go with it: they are rows of its owner, made from it.
     const rows = await app.query<{ key: string; owner_id: string }>(`SELECT "key", "owner_id" FROM "uploads" WHERE "source_key" = $1 ORDER BY "key"`, [older]);
     expect(rows).toEqual(SHOWN_WIDTHS.map((width) => ({ key: widthKey(older, width), owner_id: '3001' })).sort((a, b) => a.key.localeCompare(b.key)));
-    // Done once: a later pass has nothing left to look at.
+    // Done once, as the database records: a later pass, in this process or another, has nothing left to look at.
     expect(await backfill()).toMatchObject({ checked: 0, made: 0 });
+    expect(await app.query(`SELECT "key", "outcome" FROM "image_widths" WHERE "key" = ANY($1::text[]) ORDER BY "key"`, [[...demo, older]])).toEqual(
+      [...demo, older].sort().map((key) => ({ key, outcome: 'made' })),
+    );
   });
 
   it('makes the widths of a stored image a note names before the note’s event counts as handled, as the demo seed’s after start-up', async () => {

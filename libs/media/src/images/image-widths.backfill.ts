@@ -16,14 +16,13 @@ export interface BackfillPass {
 
 /**
  * Makes the shown widths of the images stored without them: those uploaded before widths were made, and those
- * stored around the upload path (the demo seed's). One image at a time, in key order, a page of keys per query; an
- * image whose last width is stored already is skipped, so a pass cut short by a restart resumes where it stopped.
- * Each replica runs its own passes: the widths are the same bytes under the same keys, so doing one twice is harmless.
+ * stored around the upload path (the demo seed's). One image at a time, in key order, a page of keys per query, of
+ * those `image_widths` does not yet hold; each image is settled there once done, so a pass cut short by a restart
+ * resumes where it stopped and later passes read only new images. Each replica runs its own passes: the widths are
+ * the same bytes under the same keys, so doing one twice is harmless.
  */
 @Injectable()
 export class ImageWidthsBackfill implements OnApplicationBootstrap, OnModuleDestroy {
-  /** Keys found with their widths (or unreadable) in this process, which later passes no longer read from storage. */
-  private readonly settled = new Set<string>();
   private passes: Promise<unknown> = Promise.resolve();
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
@@ -55,25 +54,22 @@ export class ImageWidthsBackfill implements OnApplicationBootstrap, OnModuleDest
     return next;
   }
 
-  /** Makes the widths of these keys' images now, those this process has not found done yet. */
+  /** Makes the widths of these keys' images now, those not settled yet. */
   async ensure(keys: string[]): Promise<void> {
-    for (const key of keys) {
-      if (this.settled.has(key) || !hasWidths(key)) continue;
-      await this.settle(key);
-    }
+    const settled = await this.repository.settledOf(keys);
+    for (const key of keys) if (!settled.has(key)) await this.settle(key);
   }
 
   private async walk(): Promise<BackfillPass> {
     const done: BackfillPass = { checked: 0, made: 0, unreadable: 0 };
     let after = '';
     while (!this.stopped) {
-      const keys = await this.repository.imageKeysAfter(after, PAGE);
+      const keys = await this.repository.unsettledKeysAfter(after, PAGE);
       if (keys.length === 0) break;
       after = keys[keys.length - 1];
       const madeBefore = done.made;
       for (const key of keys) {
         if (this.stopped) break;
-        if (this.settled.has(key)) continue;
         done.checked++;
         const outcome = await this.settle(key);
         if (outcome !== 'there') done[outcome]++;
@@ -84,30 +80,33 @@ export class ImageWidthsBackfill implements OnApplicationBootstrap, OnModuleDest
     return done;
   }
 
-  /** Stores the widths of `key` unless its last one is there already (or the image is not), and settles it. */
+  /** Stores the widths of `key` unless its last one is there already, and settles it; an image not stored yet waits for a later pass. */
   private async settle(key: string): Promise<'made' | 'there' | 'unreadable'> {
+    if (!hasWidths(key)) {
+      await this.repository.settle(key, 'none');
+      return 'there';
+    }
     try {
-      const made = await this.makeWidths(key);
-      this.settled.add(key);
-      return made ? 'made' : 'there';
+      const outcome = await this.makeWidths(key);
+      if (outcome !== 'missing') await this.repository.settle(key, 'made');
+      return outcome === 'made' ? 'made' : 'there';
     } catch (error) {
       if (!(error instanceof UnreadableImageError)) throw error;
-      this.settled.add(key);
+      await this.repository.settle(key, 'unreadable');
       this.logger.warn({ key, err: error }, 'image widths: stored image unreadable');
       return 'unreadable';
     }
   }
 
-  private async makeWidths(key: string): Promise<boolean> {
-    if (await this.storage.stat(widthKey(key, SHOWN_WIDTHS[SHOWN_WIDTHS.length - 1]))) return false;
-    if (!(await this.storage.stat(key))) return false;
+  private async makeWidths(key: string): Promise<'made' | 'there' | 'missing'> {
+    // Images whose widths were made before they were settled in the table: their last width is stored.
+    if (await this.storage.stat(widthKey(key, SHOWN_WIDTHS[SHOWN_WIDTHS.length - 1]))) return 'there';
+    if (!(await this.storage.stat(key))) return 'missing';
     const bytes = Buffer.concat(await (await this.storage.read(key)).toArray());
-    const widths = await this.images.widthsOf(bytes);
-    // The last width goes last: it is what marks the image as done.
-    for (const { width, data } of widths) {
+    for (const { width, data } of await this.images.widthsOf(bytes)) {
       await this.storage.put(widthKey(key, width), data, 'image/webp');
       await this.repository.recordWidth(key, widthKey(key, width), data.length);
     }
-    return true;
+    return 'made';
   }
 }

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { DataSource } from 'typeorm';
 import { ImageProcessor, UnreadableImageError, widthKey } from '../images/image-processor';
+import { ImageWidthsRepository } from '../images/image-widths.repository';
 import { MEDIA_CONFIG, type MediaConfig } from '../media.config';
 import { probeIsoBmff } from '../videos/iso-bmff.probe';
 import { VIDEO_TOOLS, type VideoProbe, type VideoTools } from '../videos/video-tools';
@@ -46,6 +47,7 @@ export class UploadService {
     @Inject(VIDEO_TOOLS) private readonly tools: VideoTools,
     private readonly images: ImageProcessor,
     private readonly uploads: UploadRepository,
+    private readonly widths: ImageWidthsRepository,
     private readonly queue: VideoQueue,
     private readonly dataSource: DataSource,
     private readonly outbox: Outbox,
@@ -86,6 +88,7 @@ export class UploadService {
         ],
         manager,
       );
+      await this.widths.settle(key, widths.length > 0 ? 'made' : 'none', manager);
       await this.outbox.add(manager, mediaImageProcessed, {
         owner_id: ownerId,
         url: fileUrl(key),
