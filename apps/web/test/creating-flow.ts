@@ -77,7 +77,7 @@ export function creatingAndFollowingUp(suite: BrowserSuite): void {
         { name: 'small.jpg', mimeType: 'image/jpeg', buffer: small },
       ]);
       await page.locator('.upload-item').nth(1).waitFor();
-      await page.getByRole('button', { name: '发布', exact: true }).click();
+      await page.getByRole('button', { name: '上传', exact: true }).click();
       await page.locator('.toast', { hasText: '请输入标题' }).waitFor();
       await page.getByPlaceholder('填写标题会有更多赞哦').fill(title);
       await page.getByPlaceholder('添加正文').fill('操场边的樱花开了，和同学一起去看花。');
@@ -92,7 +92,7 @@ export function creatingAndFollowingUp(suite: BrowserSuite): void {
       await page.getByLabel('添加标签').press('Enter');
       await page.locator('.tag-field .chip', { hasText: '樱花季' }).waitFor();
       await page.screenshot({ path: shot('publish-1440.png') });
-      await page.getByRole('button', { name: '发布', exact: true }).click();
+      await page.getByRole('button', { name: '上传', exact: true }).click();
       await page.locator('.toast', { hasText: '发布成功' }).waitFor();
       await page.waitForURL('**/post-management');
       const item = page.locator('.manage-item', { hasText: title });
@@ -171,7 +171,7 @@ export function creatingAndFollowingUp(suite: BrowserSuite): void {
       await page.getByPlaceholder('填写标题会有更多赞哦').fill('校园一分钟');
       await page.getByPlaceholder('添加正文').fill('图书馆门口的延时摄影。');
       await page.locator('.field select').selectOption({ index: 1 });
-      await page.getByRole('button', { name: '发布', exact: true }).click();
+      await page.getByRole('button', { name: '上传', exact: true }).click();
       await page.getByRole('progressbar', { name: '上传进度' }).waitFor();
       await page.locator('.toast', { hasText: '视频上传成功' }).waitFor();
       expect(await page.getByRole('progressbar', { name: '上传进度' }).getAttribute('aria-valuenow')).toBe('100');

@@ -1,6 +1,6 @@
 import createClient from 'openapi-fetch';
 import { createAuthFetch } from '../lib/api/auth-fetch';
-import { ApiError, MESSAGES } from '../lib/api/client';
+import { ApiError, MESSAGES, sendUpload, TIMEOUTS, timedFetch, uploadAnswer } from '../lib/api/client';
 import type { paths } from '../lib/api/schema';
 import { toast } from '../lib/toast';
 import { useAdminSession } from './session';
@@ -34,7 +34,7 @@ export const adminFetch = createAuthFetch(
       goToLogin();
     },
   },
-  undefined,
+  timedFetch,
   '/api/auth/admin/refresh',
 );
 
@@ -89,18 +89,13 @@ export interface AdminUploaded {
 
 /**
  * Uploads one file through the students' upload calls with the administrator's token (the media service takes both):
- * an image to /api/upload/single, a video to /api/upload/video.
+ * an image to /api/upload/single within the quick upload's 60 s, a video to /api/upload/video within 300 s.
  */
 export async function adminUpload(kind: 'image' | 'video', file: File): Promise<AdminUploaded> {
   const form = new FormData();
   form.append('file', file);
-  let answer: Response;
-  try {
-    answer = await adminFetch(new Request(new URL(kind === 'image' ? '/api/upload/single' : '/api/upload/video', location.origin), { method: 'POST', body: form }));
-  } catch {
-    throw new ApiError(ADMIN_MESSAGES.network, 0);
-  }
-  const body = (await answer.json().catch(() => ({}))) as { data?: AdminUploaded; message?: string };
+  const answer = await sendUpload(kind === 'image' ? '/api/upload/single' : '/api/upload/video', form, kind === 'image' ? TIMEOUTS.upload : TIMEOUTS.video, adminFetch);
+  const body = await uploadAnswer<AdminUploaded>(answer);
   if (!answer.ok || !body.data) throw new ApiError(messageFor(answer.status, body.message), answer.status);
   return body.data;
 }

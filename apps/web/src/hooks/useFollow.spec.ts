@@ -1,6 +1,10 @@
 import { MutationObserver, QueryClient } from '@tanstack/react-query';
+import { ApiError } from '../lib/api/client';
 import type { FollowMachine } from '../lib/follow-button';
-import { followMutation } from './useFollow';
+import { requireLogin } from '../lib/require-login';
+import { useSession } from '../lib/session';
+import { useToasts } from '../lib/toast';
+import { followFailed, followMutation } from './useFollow';
 
 jest.mock('../lib/api/reactions', () => ({ sendFollow: jest.fn() }));
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -47,5 +51,32 @@ describe('the follow mutation', () => {
     await run.done;
     expect(run.shown.at(-1)?.state).toBe('unfollow');
     expect(run.outcome).toEqual(['done:unfollow']);
+  });
+
+  describe('when a login is needed (public-side.md §8, Follow)', () => {
+    const shown = () => useToasts.getState().toasts.map((toast) => toast.text);
+    beforeEach(() => {
+      useToasts.setState({ toasts: [] });
+      useSession.setState({ authModal: false, token: null, user: null });
+    });
+
+    it('asks to log in and opens the login dialog after a 401', () => {
+      followFailed(new ApiError('请求失败 (401)', 401));
+      expect(shown()).toEqual(['请先登录']);
+      expect(useSession.getState().authModal).toBe(true);
+    });
+
+    it('says 操作失败，请重试 for any other failure, the dialog staying shut', () => {
+      followFailed(new ApiError('服务器内部错误', 500));
+      expect(shown()).toEqual(['操作失败，请重试']);
+      expect(useSession.getState().authModal).toBe(false);
+    });
+
+    it('asks to log in before a click when a stored user has no token', () => {
+      useSession.setState({ user: { user_id: 'u1' } as never, token: null });
+      expect(requireLogin()).toBe(false);
+      expect(shown()).toEqual(['请先登录']);
+      expect(useSession.getState()).toMatchObject({ authModal: true, user: null });
+    });
   });
 });

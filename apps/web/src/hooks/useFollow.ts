@@ -1,10 +1,11 @@
 import { type MutationOptions, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { ApiError } from '../lib/api/client';
 import { sendFollow } from '../lib/api/reactions';
 import { sharedKeys } from '../lib/api/query-keys';
 import type { ButtonType } from '../lib/api/types';
 import { afterClick, alreadyDone, clickFollows, clickIgnored, FOLLOW_LOCK_MS, type FollowMachine } from '../lib/follow-button';
-import { requireLogin } from '../lib/require-login';
+import { askToLogIn, requireLogin } from '../lib/require-login';
 import { toast } from '../lib/toast';
 
 /** After a follow the people queries (cards, lists, states) are refetched, a moment later so the server has settled. */
@@ -19,7 +20,7 @@ export interface FollowVariables {
 export interface FollowSettings {
   show(machine: FollowMachine): void;
   onDone?(state: ButtonType): void;
-  onFailed?(): void;
+  onFailed?(error: Error): void;
 }
 
 /**
@@ -45,9 +46,15 @@ export function followMutation(settings: FollowSettings): MutationOptions<Button
         return;
       }
       settings.show({ state: before, busy: false, lockedUntil });
-      settings.onFailed?.();
+      settings.onFailed?.(error);
     },
   };
+}
+
+/** A failed follow's message: a 401 (the session ended, its refresh failed too) asks to log in again. */
+export function followFailed(error: Error): void {
+  if (error instanceof ApiError && error.status === 401) askToLogIn();
+  else toast.error('操作失败，请重试');
 }
 
 function refreshPeopleLater(client: QueryClient) {
@@ -56,7 +63,8 @@ function refreshPeopleLater(client: QueryClient) {
 
 /**
  * The one follow: the button's state machine (关注, 已关注, 互相关注, 回关), optimistic, locked 2 s after a click,
- * asking to log in when logged out. `click()` follows or unfollows.
+ * asking to log in (请先登录 and the login modal) when logged out, without a token or answered 401. `click()` follows or
+ * unfollows.
  */
 export function useFollow(userId: string, initial: ButtonType) {
   const client = useQueryClient();
@@ -78,7 +86,7 @@ export function useFollow(userId: string, initial: ButtonType) {
         toast.success(state === 'unfollow' || state === 'mutual' ? '关注成功' : '已取消关注');
         refreshPeopleLater(client);
       },
-      onFailed: () => toast.error('操作失败，请重试'),
+      onFailed: followFailed,
     }),
   );
 

@@ -30,24 +30,41 @@ export function compressedSize(width: number, height: number): { width: number; 
   return { width: Math.round(width * scale), height: Math.round(height * scale) };
 }
 
+/** The spec's messages for a picked image the browser cannot use (public-side.md §8). */
+export const IMAGE_MESSAGES = { read: '读取文件失败', process: '处理图片失败，请重试' } as const;
+
 /**
- * An image over 0.8 MB redrawn so neither side exceeds 1200 px, as JPEG at quality 0.4 (public-side.md §5);
- * a smaller one, or one the browser cannot decode, is kept as it is.
+ * An image over 0.8 MB redrawn so neither side exceeds 1200 px, as JPEG at quality 0.4 (public-side.md §5); a smaller
+ * one is kept as it is, and so is one whose redrawn copy is not smaller. A file the browser cannot read fails with
+ * 读取文件失败, one it cannot decode with 处理图片失败，请重试.
  */
 export async function compressImage(file: File): Promise<File> {
   if (file.size <= IMAGE_LIMITS.compressAbove || typeof createImageBitmap === 'undefined') return file;
+  let bitmap: ImageBitmap;
   try {
-    const bitmap = await createImageBitmap(file);
-    const size = compressedSize(bitmap.width, bitmap.height);
-    const canvas = document.createElement('canvas');
-    canvas.width = size.width;
-    canvas.height = size.height;
-    canvas.getContext('2d')?.drawImage(bitmap, 0, 0, size.width, size.height);
-    bitmap.close();
-    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', IMAGE_LIMITS.compressQuality));
-    if (!blob || blob.size >= file.size) return file;
-    return new File([blob], file.name.replace(/\.\w+$/, '') + '.jpg', { type: 'image/jpeg' });
-  } catch {
-    return file;
+    bitmap = await createImageBitmap(file);
+  } catch (error) {
+    throw new Error(error instanceof DOMException && error.name === 'NotReadableError' ? IMAGE_MESSAGES.read : IMAGE_MESSAGES.process);
   }
+  const size = compressedSize(bitmap.width, bitmap.height);
+  const canvas = document.createElement('canvas');
+  canvas.width = size.width;
+  canvas.height = size.height;
+  canvas.getContext('2d')?.drawImage(bitmap, 0, 0, size.width, size.height);
+  bitmap.close();
+  const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', IMAGE_LIMITS.compressQuality));
+  if (!blob || blob.size >= file.size) return file;
+  return new File([blob], file.name.replace(/\.\w+$/, '') + '.jpg', { type: 'image/jpeg' });
+}
+
+/** The accepted files compressed; one that fails is left out, with its name and reason among the messages. */
+export async function compressImages(files: File[]): Promise<{ files: File[]; messages: string[] }> {
+  const outcomes = await Promise.allSettled(files.map(compressImage));
+  const ready: File[] = [];
+  const messages: string[] = [];
+  outcomes.forEach((outcome, index) => {
+    if (outcome.status === 'fulfilled') ready.push(outcome.value);
+    else messages.push(`${files[index]?.name}: ${outcome.reason instanceof Error ? outcome.reason.message : IMAGE_MESSAGES.process}`);
+  });
+  return { files: ready, messages };
 }

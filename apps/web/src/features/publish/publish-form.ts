@@ -6,6 +6,8 @@ export interface ImageItem {
   file: File | null;
   preview: string;
   url: string | null;
+  /** Why the server refused this image in the last upload, until it is sent again. */
+  refused?: string;
 }
 
 export interface VideoItem {
@@ -35,10 +37,14 @@ export interface PublishForm {
   cover: File | null;
   /** The video upload's percent, while it runs. */
   progress: number | null;
+  /** Why the last video upload failed, shown on the video until it is sent again or replaced. */
+  videoError: string | null;
   /** The step of a publish or draft save under way. */
   step: { kind: 'publish' | 'draft'; step: PublishStep } | null;
   /** A draft to edit is still loading. */
   loading: boolean;
+  /** The note being edited is already published: saving it is an update (更新成功) and needs title and text. */
+  published: boolean;
 }
 
 export type PublishFormAction =
@@ -47,7 +53,7 @@ export type PublishFormAction =
   | { type: 'mode'; mode: PublishMode };
 
 export function emptyForm(draftId: number | null): PublishForm {
-  return { draftId, mode: 'image', title: '', content: '', picked: {}, categoryId: null, tags: [], images: [], video: null, cover: null, progress: null, step: null, loading: Boolean(draftId) };
+  return { draftId, mode: 'image', title: '', content: '', picked: {}, categoryId: null, tags: [], images: [], video: null, cover: null, progress: null, videoError: null, step: null, loading: Boolean(draftId), published: false };
 }
 
 /** The form's changes; switching the mode drops the other mode's media. */

@@ -1,5 +1,5 @@
 import { compressedSize, imageProblem, imageSlots } from '../../lib/images';
-import { contentToText, moveItem, publishProblem, publishSteps, stepLabel, tagState, tagSuggestions, textToContent, videoProblem } from './publish-rules';
+import { contentToText, moveItem, PUBLISH_IDLE_LABEL, publishProblem, publishSteps, stepLabel, tagState, tagSuggestions, textToContent, videoProblem } from './publish-rules';
 
 const form = { mode: 'image' as const, title: '标题', content: '内容', categoryId: 1, images: 1, video: false };
 
@@ -9,15 +9,19 @@ describe('publish step machine', () => {
     expect(publishSteps({ images: 0, video: false, cover: false })).toEqual(['submit']);
   });
   it('labels the button by step', () => {
-    expect(stepLabel(null, '发布')).toBe('发布');
-    expect(stepLabel('images', '发布')).toBe('上传中...');
-    expect(stepLabel('submit', '发布')).toBe('提交中...');
+    expect(PUBLISH_IDLE_LABEL).toBe('上传');
+    expect(stepLabel(null, PUBLISH_IDLE_LABEL)).toBe('上传');
+    expect(stepLabel('images', PUBLISH_IDLE_LABEL)).toBe('上传中...');
+    expect(stepLabel('submit', PUBLISH_IDLE_LABEL)).toBe('提交中...');
   });
   it('checks publish and draft rules in order', () => {
     expect(publishProblem(form, false)).toBeNull();
     expect(publishProblem({ ...form, title: ' ' }, false)).toBe('请输入标题');
     expect(publishProblem({ ...form, content: '' }, false)).toBe('请输入内容');
     expect(publishProblem({ ...form, categoryId: null }, false)).toBe('请选择分类');
+    expect(publishProblem({ ...form, published: true, title: ' ' }, false)).toBe('请填写完整信息');
+    expect(publishProblem({ ...form, published: true, content: '' }, false)).toBe('请填写完整信息');
+    expect(publishProblem({ ...form, published: true }, false)).toBeNull();
     expect(publishProblem({ ...form, images: 0 }, false)).toBe('请至少上传一张图片');
     expect(publishProblem({ ...form, mode: 'video' }, false)).toBe('请选择视频文件');
     expect(publishProblem({ ...form, title: '', content: '' }, true)).toBe('请输入标题或内容');

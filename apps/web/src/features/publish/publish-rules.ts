@@ -42,6 +42,8 @@ export function tagSuggestions(known: string[], chosen: string[], input: string)
 
 export interface PublishForm {
   mode: PublishMode;
+  /** An already published note is being edited. */
+  published?: boolean;
   title: string;
   content: string;
   categoryId: number | null;
@@ -54,6 +56,7 @@ export function publishProblem(form: PublishForm, draft: boolean): string | null
   if (draft) {
     if (!form.title.trim() && !form.content.trim()) return '请输入标题或内容';
   } else {
+    if (form.published && (!form.title.trim() || !form.content.trim())) return '请填写完整信息';
     if (!form.title.trim()) return '请输入标题';
     if (!form.content.trim()) return '请输入内容';
     if (form.categoryId === null) return '请选择分类';
@@ -77,6 +80,9 @@ export function publishSteps(pending: { images: number; video: boolean; cover: b
   steps.push('submit');
   return steps;
 }
+
+/** The publish button's label at rest; under way it reads 上传中... then 提交中... (public-side.md §4). */
+export const PUBLISH_IDLE_LABEL = '上传';
 
 /** The publish button's label for the step under way. */
 export function stepLabel(step: PublishStep | null, idle: string): string {

@@ -9,12 +9,20 @@ export interface TokenStore {
 
 const REFRESH_PATH = '/api/auth/refresh';
 
+/** A call's own settings beside its request. */
+export interface FetchOptions {
+  /** How long to wait for the answer, in ms; the fetch's default otherwise. */
+  timeout?: number;
+}
+
+export type Fetcher = (input: Request, options?: FetchOptions) => Promise<Response>;
+
 /**
  * A fetch that sends the bearer token and, on a 401, refreshes the token once and retries the request once.
  * Concurrent 401s share one refresh; a failed refresh ends the session. Calls without a token, and the
  * refresh call itself, pass through untouched. The console refreshes its administrator token at its own path.
  */
-export function createAuthFetch(store: TokenStore, base: typeof fetch = (input, init) => fetch(input, init), refreshPath = REFRESH_PATH): (input: Request) => Promise<Response> {
+export function createAuthFetch(store: TokenStore, base: Fetcher = (input) => fetch(input), refreshPath = REFRESH_PATH): Fetcher {
   let refreshing: Promise<string | null> | null = null;
 
   const refresh = (origin: string): Promise<string | null> => {
@@ -38,11 +46,11 @@ export function createAuthFetch(store: TokenStore, base: typeof fetch = (input, 
     return refreshing;
   };
 
-  return async (input: Request) => {
+  return async (input, options) => {
     const token = store.token();
     const retry = token ? input.clone() : null;
     if (token && !input.headers.has('Authorization')) input.headers.set('Authorization', `Bearer ${token}`);
-    const answer = await base(input);
+    const answer = await base(input, options);
     if (answer.status !== 401 || !retry || new URL(input.url).pathname === refreshPath) return answer;
     const fresh = await refresh(input.url);
     if (!fresh) {
@@ -50,7 +58,7 @@ export function createAuthFetch(store: TokenStore, base: typeof fetch = (input, 
       return answer;
     }
     retry.headers.set('Authorization', `Bearer ${fresh}`);
-    const second = await base(retry);
+    const second = await base(retry, options);
     if (second.status === 401) store.expired();
     return second;
   };

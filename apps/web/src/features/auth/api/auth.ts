@@ -1,4 +1,4 @@
-import { api, call } from '../../../lib/api/client';
+import { api, call, DEFAULT_AVATAR } from '../../../lib/api/client';
 
 /** Whether a product ID (小石榴号) is still free. */
 export function checkUserId(userId: string) {
@@ -17,9 +17,12 @@ export interface Registration {
   captchaText: string;
 }
 
-/** Registers with the captcha's answer; a new user starts with the spec's default bio and location. */
+/** What a new user starts with (public-side.md §7): the product's default avatar, bio and location. */
+export const NEW_USER_DEFAULTS = { avatar: DEFAULT_AVATAR, bio: '用户没有任何简介', location: '未知' } as const;
+
+/** Registers with the captcha's answer and the defaults of a new user. */
 export function registerUser(registration: Registration) {
-  return call(api.POST('/api/auth/register', { body: { ...registration, bio: '用户没有任何简介', location: '未知' } }));
+  return call(api.POST('/api/auth/register', { body: { ...registration, ...NEW_USER_DEFAULTS } }));
 }
 
 export function fetchCaptcha() {

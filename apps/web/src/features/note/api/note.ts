@@ -1,5 +1,5 @@
 import { type InfiniteData, type QueryClient, queryOptions } from '@tanstack/react-query';
-import { api, call, type Note } from '../../../lib/api/client';
+import { api, call, failingAs, type Note } from '../../../lib/api/client';
 import { sharedKeys } from '../../../lib/api/query-keys';
 import type { ToggleView } from '../../../lib/toggle';
 
@@ -17,12 +17,12 @@ function viewedRecently(id: number): boolean {
   return seen;
 }
 
-/** One note's detail; a failed or missing load is an error the page turns into not-found. */
+/** One note's detail; a server error says 获取笔记失败. */
 export function noteQuery(id: number | null) {
   return queryOptions({
     queryKey: noteKeys.detail(id),
     enabled: id !== null,
-    queryFn: async () => (await call(api.GET('/api/posts/{id}', { params: { path: { id: id! }, query: viewedRecently(id!) ? { skipViewCount: true } : {} } }))) as Note,
+    queryFn: async () => (await failingAs(call(api.GET('/api/posts/{id}', { params: { path: { id: id! }, query: viewedRecently(id!) ? { skipViewCount: true } : {} } })), '获取笔记失败')) as Note,
   });
 }
 

@@ -10,7 +10,7 @@ import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { ComposeTools } from '../../../components/compose/ComposeTools';
 import { encodeMentions, type PickedMentions } from '../../../components/compose/mentions';
-import { compressImage } from '../../../lib/images';
+import { compressImages } from '../../../lib/images';
 import { acceptImages, attachments, commentContent, commentProblem, type CommentImage, isUploading } from '../../../lib/comment-images';
 import { ImageViewer } from './ImageViewer';
 import { commentBodyHtml } from '../../../lib/rich-text';
@@ -178,8 +178,9 @@ function useCommentImages() {
     const { accepted, messages } = acceptImages(count.current, files);
     for (const message of messages) toast.error(message);
     if (accepted.length === 0) return;
-    const compressed = await Promise.all(accepted.map(compressImage));
-    const added: CommentImage[] = compressed.map((file) => ({ id: `comment-image-${++nextImageId}`, file, preview: URL.createObjectURL(file), uploaded: false, url: null }));
+    const compressed = await compressImages(accepted);
+    for (const message of compressed.messages) toast.error(message);
+    const added: CommentImage[] = compressed.files.map((file) => ({ id: `comment-image-${++nextImageId}`, file, preview: URL.createObjectURL(file), uploaded: false, url: null }));
     dispatch({ type: 'add', images: added });
     await Promise.all(
       added.map(async (image) => {

@@ -2,6 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Spinner } from '../../../components/Feedback';
 import { useDialogFocus } from '../../../hooks/useDialogFocus';
+import { unreachable } from '../../../lib/api/client';
+import { toast } from '../../../lib/toast';
 import { NoteDetail } from './NoteDetail';
 import { noteIdFrom, useNote } from '../hooks/useNote';
 
@@ -49,8 +51,10 @@ export default function NoteOverlay() {
   }, [navigate]);
 
   useEffect(() => {
-    if (note.isError) close();
-  }, [note.isError, close]);
+    if (!note.isError) return;
+    if (unreachable(note.error)) toast.error(`加载笔记失败：${note.error.message}`);
+    close();
+  }, [note.isError, note.error, close]);
 
   return (
     <div className={`overlay ${closing ? 'closing' : ''}`} onMouseDown={(event) => event.target === event.currentTarget && close()} data-testid="note-overlay">

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { noteQuery } from '../api/note';
 
-/** One note's detail; a failed or missing load is an error the page turns into not-found. */
+/** One note's detail; a missing note is not found, a load that could not be made is 加载笔记失败. */
 export function useNote(id: number | null) {
   return useQuery(noteQuery(id));
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api, ApiError, authFetch, call, type UploadedImage } from '../../../lib/api/client';
+import { api, ApiError, call, deadline, failingAs, MESSAGES, sendUpload, TIMEOUTS, UPLOAD_MESSAGES, type UploadedImage, uploadAnswer } from '../../../lib/api/client';
 import type { components } from '../../../lib/api/schema';
 import { useSession } from '../../../lib/session';
 
@@ -43,72 +43,110 @@ export function manageListQuery(filter: ManageFilter) {
   });
 }
 
-/** A draft to edit (its view is not counted). */
+/** A draft (or an own note) to edit; its view is not counted. */
 export function fetchDraft(id: number) {
-  return call(api.GET('/api/posts/{id}', { params: { path: { id }, query: { skipViewCount: true } } }));
+  return failingAs(call(api.GET('/api/posts/{id}', { params: { path: { id }, query: { skipViewCount: true } } })), '获取笔记失败');
 }
 
-/** Creates a note, or updates the draft being edited. */
+/** Creates a note, or updates the draft or note being edited. */
 export function saveNote(draftId: number | null, body: NoteBody) {
-  return draftId ? call(api.PUT('/api/posts/{id}', { params: { path: { id: draftId } }, body })) : call(api.POST('/api/posts', { body }));
+  return draftId ? failingAs(call(api.PUT('/api/posts/{id}', { params: { path: { id: draftId } }, body })), '更新笔记失败') : failingAs(call(api.POST('/api/posts', { body })), '创建笔记失败');
 }
 
 export function deleteNote(id: number) {
-  return call(api.DELETE('/api/posts/{id}', { params: { path: { id } } }));
+  return failingAs(call(api.DELETE('/api/posts/{id}', { params: { path: { id } } })), '删除笔记失败');
 }
 
-export async function uploadImages(files: File[]): Promise<string[]> {
+/**
+ * What a batch of images came to: per file in order its address or, for one the server refused, the reason; and the
+ * message.
+ */
+export interface ImageBatch {
+  urls: (string | null)[];
+  reasons: (string | null)[];
+  message: string;
+  uploaded: number;
+  failed: number;
+}
+
+/**
+ * Uploads the images in one call, within the quick upload's 60 s. The server reports each refused file beside the
+ * others, so a batch where some fail keeps the good ones; one where none succeed is an error.
+ */
+export async function uploadImages(files: File[]): Promise<ImageBatch> {
+  if (files.length === 0) throw new ApiError(UPLOAD_MESSAGES.noFile, 0);
   const form = new FormData();
   for (const file of files) form.append('files', file);
-  let answer: Response;
-  try {
-    answer = await authFetch(new Request(new URL('/api/upload/multiple', location.origin), { method: 'POST', body: form }));
-  } catch {
-    throw new ApiError('网络连接失败，请检查网络设置', 0);
-  }
-  const body = (await answer.json().catch(() => ({}))) as { data?: { uploaded: UploadedImage[]; errors: { file: string; reason: string }[] }; message?: string };
-  if (!answer.ok || !body.data) throw new ApiError(body.message || '图片上传失败', answer.status);
-  if (body.data.errors.length > 0 || body.data.uploaded.length !== files.length) throw new ApiError(body.data.errors.map((error) => `${error.file}: ${error.reason}`).join('；') || '图片上传失败', 400);
-  return body.data.uploaded.map((image) => image.url);
+  const answer = await sendUpload('/api/upload/multiple', form, TIMEOUTS.upload);
+  const body = await uploadAnswer<{ uploaded: UploadedImage[]; errors: { file: string; reason: string }[] }>(answer);
+  if (!answer.ok || !body.data) throw new ApiError(body.message || (answer.status >= 500 ? MESSAGES.server : UPLOAD_MESSAGES.failed), answer.status);
+  const refused = [...body.data.errors];
+  const uploaded = [...body.data.uploaded];
+  const reasons: (string | null)[] = [];
+  const urls = files.map((file) => {
+    const at = refused.findIndex((error) => error.file === file.name);
+    reasons.push(at < 0 ? null : (refused.splice(at, 1)[0]?.reason ?? null));
+    return at < 0 ? (uploaded.shift()?.url ?? null) : null;
+  });
+  const done = urls.filter(Boolean).length;
+  if (done === 0) throw new ApiError('上传失败，没有成功上传的图片', answer.status);
+  const failed = files.length - done;
+  const why = body.data.errors.map((error) => `${error.file}: ${error.reason}`).join('；');
+  return { urls, reasons, uploaded: done, failed, message: failed === 0 ? '所有图片上传成功' : `${done}张图片上传成功，${failed}张上传失败${why ? `（${why}）` : ''}` };
 }
 
+/** Uploads the video's custom cover, within the quick upload's 60 s. */
 export async function uploadCover(file: File): Promise<string> {
   const form = new FormData();
   form.append('file', file);
-  let answer: Response;
-  try {
-    answer = await authFetch(new Request(new URL('/api/upload/single', location.origin), { method: 'POST', body: form }));
-  } catch {
-    throw new ApiError('封面上传失败，请重试', 0);
-  }
-  const body = (await answer.json().catch(() => ({}))) as { data?: { url: string } };
+  const answer = await sendUpload('/api/upload/single', form, TIMEOUTS.upload).catch((error: unknown) => {
+    throw error instanceof ApiError && error.message === UPLOAD_MESSAGES.timeout ? error : new ApiError('封面上传失败，请重试', 0);
+  });
+  const body = await uploadAnswer<{ url: string }>(answer);
   if (!answer.ok || !body.data) throw new ApiError('封面上传失败，请重试', answer.status);
   return body.data.url;
 }
 
-/** Uploads a video (and its thumbnail) with the percent sent, through XHR since fetch reports no upload progress. */
-export function uploadVideo(file: File, thumbnail: Blob | null, onProgress: (percent: number) => void): Promise<{ url: string; coverUrl: string | null }> {
+/**
+ * Uploads a video (and its thumbnail) with the percent sent, through XHR since fetch reports no upload progress;
+ * abandoned after 300 s on the page's own timer (so a test's clock can move it on).
+ */
+export function uploadVideo(file: File | null, thumbnail: Blob | null, onProgress: (percent: number) => void): Promise<{ url: string; coverUrl: string | null }> {
   return new Promise((resolve, reject) => {
+    if (!file) {
+      reject(new Error('没有视频文件'));
+      return;
+    }
     const form = new FormData();
     form.append('file', file);
     if (thumbnail) form.append('thumbnail', thumbnail, 'thumbnail.jpg');
     const request = new XMLHttpRequest();
+    const limit = deadline(TIMEOUTS.video);
+    limit.signal.addEventListener('abort', () => {
+      request.abort();
+      reject(new Error(UPLOAD_MESSAGES.timeout));
+    });
     request.open('POST', '/api/upload/video');
-    request.timeout = 300_000;
     const token = useSession.getState().token;
     if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
     request.upload.onprogress = (event) => event.lengthComputable && onProgress(Math.round((event.loaded / event.total) * 100));
     request.onload = () => {
+      limit.clear();
+      let body: { data?: { url?: string; coverUrl: string | null }; message?: string };
       try {
-        const body = JSON.parse(request.responseText) as { data?: { url: string; coverUrl: string | null }; message?: string };
-        if (request.status >= 200 && request.status < 300 && body.data) resolve(body.data);
-        else reject(new Error(body.message || '视频上传失败'));
+        body = JSON.parse(request.responseText) as typeof body;
       } catch {
-        reject(new Error('视频上传失败'));
+        reject(new Error(`${UPLOAD_MESSAGES.http} (${request.status})`));
+        return;
       }
+      if (request.status < 200 || request.status >= 300 || !body.data) reject(new Error(body.message ? `视频上传失败: ${body.message}` : '视频上传失败'));
+      else if (!body.data.url) reject(new Error('视频数据异常，请重新上传'));
+      else resolve({ url: body.data.url, coverUrl: body.data.coverUrl });
     };
-    request.onerror = () => reject(new Error('视频上传失败，请重试'));
-    request.ontimeout = () => reject(new Error('上传超时，请检查网络连接或稍后重试'));
+    request.onerror = () => {
+      limit.clear();
+      reject(new Error('视频上传失败，请重试'));
+    };
     request.send(form);
   });
 }

@@ -1,44 +1,34 @@
 import { type ChangeEvent, type KeyboardEvent, useRef, useState } from 'react';
 import { Spinner } from '../../../components/Feedback';
 import { Icon } from '../../../components/Icon';
-import { compressImage, imageProblem, imageSlots } from '../../../lib/images';
 import { toast } from '../../../lib/toast';
 import { useLongPressReorder } from '../hooks/useLongPressReorder';
-import { type ImageItem, newImageId } from '../publish-form';
+import type { ImageItem } from '../publish-form';
 import { LIMITS, moveItem } from '../publish-rules';
 import { TextImageModal } from './TextImageModal';
 
-/** The images of an image note: add (up to nine, compressed), remove, reorder by drag, keys or long press; 文字配图. */
-export function ImageGrid({ images, setImages }: { images: ImageItem[]; setImages: (next: ImageItem[]) => void }) {
+/** Why the delete control of an image note's only image is disabled (public-side.md §2: the last image stays). */
+export const LAST_IMAGE_REASON = '图文笔记至少保留一张图片';
+
+/**
+ * The images of an image note: add (up to nine, through `add`), remove (never the last one), reorder by drag, keys
+ * or long press; 文字配图.
+ */
+export function ImageGrid({ images, setImages, add, busy }: { images: ImageItem[]; setImages: (next: ImageItem[]) => void; add: (files: File[]) => Promise<boolean>; busy: boolean }) {
   const input = useRef<HTMLInputElement>(null);
   const grid = useRef<HTMLDivElement>(null);
   const [dragging, setDragging] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [writing, setWriting] = useState(false);
   useLongPressReorder(grid, images, setImages, setDragging);
 
-  const add = async (event: ChangeEvent<HTMLInputElement>) => {
+  const pick = (event: ChangeEvent<HTMLInputElement>) => {
     const files = [...(event.target.files ?? [])];
     event.target.value = '';
-    await addFiles(files);
+    void add(files);
   };
 
-  const addFiles = async (files: File[]) => {
-    if (files.length === 0) return;
-    const { take, message } = imageSlots(images.length, files.length);
-    if (message) toast.error(message);
-    const problems: string[] = [];
-    const accepted: File[] = [];
-    for (const file of files.slice(0, take)) {
-      const problem = imageProblem(file);
-      if (problem) problems.push(`${file.name}: ${problem}`);
-      else accepted.push(file);
-    }
-    if (problems.length > 0) toast.error(problems.join('；'));
-    setBusy(true);
-    const compressed = await Promise.all(accepted.map(compressImage));
-    setBusy(false);
-    setImages([...images, ...compressed.map((file) => ({ id: newImageId(), file, preview: URL.createObjectURL(file), url: null }))]);
+  const addTextImage = async (file: File) => {
+    if (!(await add([file]))) toast.error('添加图片失败，请重试');
   };
 
   const drop = (targetId: string) => {
@@ -76,8 +66,21 @@ export function ImageGrid({ images, setImages }: { images: ImageItem[]; setImage
           }}
         >
           <img src={image.url ?? image.preview} alt={`第 ${index + 1} 张图片`} draggable={false} />
-          {index === 0 && <span className="upload-cover-tag">封面</span>}
-          <button type="button" className="upload-remove" aria-label={`删除第 ${index + 1} 张图片`} onClick={() => setImages(images.filter((each) => each.id !== image.id))}>
+          {image.refused ? (
+            <span className="upload-cover-tag" title={image.refused}>
+              上传失败
+            </span>
+          ) : (
+            index === 0 && <span className="upload-cover-tag">封面</span>
+          )}
+          <button
+            type="button"
+            className="upload-remove"
+            aria-label={`删除第 ${index + 1} 张图片`}
+            disabled={images.length === 1}
+            title={images.length === 1 ? LAST_IMAGE_REASON : undefined}
+            onClick={() => setImages(images.filter((each) => each.id !== image.id))}
+          >
             <Icon name="close" size={14} />
           </button>
         </div>
@@ -96,8 +99,8 @@ export function ImageGrid({ images, setImages }: { images: ImageItem[]; setImage
           <span>文字配图</span>
         </button>
       )}
-      <input ref={input} type="file" accept="image/jpeg,image/png,image/webp" multiple hidden onChange={(event) => void add(event)} aria-label="选择图片" />
-      {writing && <TextImageModal onDone={(file) => void addFiles([file])} onClose={() => setWriting(false)} />}
+      <input ref={input} type="file" accept="image/jpeg,image/png,image/webp" multiple hidden onChange={pick} aria-label="选择图片" />
+      {writing && <TextImageModal onDone={(file) => void addTextImage(file)} onClose={() => setWriting(false)} />}
     </div>
   );
 }

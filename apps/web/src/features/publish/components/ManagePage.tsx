@@ -5,7 +5,7 @@ import { EmptyState, Spinner } from '../../../components/Feedback';
 import { Icon } from '../../../components/Icon';
 import { ConfirmDialog } from '../../../components/Modal';
 import { useChannels } from '../../../hooks/useChannels';
-import { NOTE_PLACEHOLDER, type Note } from '../../../lib/api/client';
+import { ApiError, NOTE_PLACEHOLDER, type Note } from '../../../lib/api/client';
 import { sharedKeys } from '../../../lib/api/query-keys';
 import { relativeTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
@@ -49,8 +49,8 @@ export default function ManagePage({ drafts }: { drafts: boolean }) {
       toast.success('删除成功');
       await client.invalidateQueries({ queryKey: publishKeys.manage });
       void client.invalidateQueries({ queryKey: sharedKeys.feeds });
-    } catch {
-      toast.error('删除失败，请重试');
+    } catch (error) {
+      toast.error(error instanceof ApiError ? error.message : '删除失败，请重试');
     }
   };
 

@@ -4,9 +4,10 @@ import { EmptyState, Spinner } from '../../../components/Feedback';
 import { Icon } from '../../../components/Icon';
 import { useChannels } from '../../../hooks/useChannels';
 import { useSession } from '../../../lib/session';
+import { useAddImages } from '../hooks/useAddImages';
 import { usePublishForm } from '../hooks/usePublishForm';
 import { usePublishSubmit } from '../hooks/usePublishSubmit';
-import { stepLabel } from '../publish-rules';
+import { PUBLISH_IDLE_LABEL, stepLabel } from '../publish-rules';
 import { ImageGrid } from './ImageGrid';
 import { NoteText } from './NoteText';
 import { TagInput } from './TagInput';
@@ -18,8 +19,9 @@ export default function PublishPage() {
   const [params] = useSearchParams();
   const { channels } = useChannels();
   const categories = channels.filter((channel) => channel.id > 0);
-  const { form, dispatch, set } = usePublishForm(Number(params.get('draftId')) || null);
+  const { form, dispatch, set, loadFailed, retryLoad } = usePublishForm(Number(params.get('draftId')) || null);
   const submit = usePublishSubmit(form, set);
+  const addImages = useAddImages(form.images, (next) => set({ images: next }));
   const { draftId, mode, title, content, categoryId, tags, images, video, cover, progress, step } = form;
 
   useEffect(() => {
@@ -32,6 +34,17 @@ export default function PublishPage() {
         <EmptyState text="登录后即可发布和管理笔记">
           <button type="button" className="button primary" onClick={() => useSession.getState().openAuth()}>
             登录
+          </button>
+        </EmptyState>
+      </section>
+    );
+  }
+  if (loadFailed) {
+    return (
+      <section className="publish-page">
+        <EmptyState text="加载草稿失败">
+          <button type="button" className="button primary" onClick={retryLoad}>
+            重试
           </button>
         </EmptyState>
       </section>
@@ -69,11 +82,11 @@ export default function PublishPage() {
           ))}
         </div>
         {mode === 'image' ? (
-          <ImageGrid images={images} setImages={(next) => set({ images: next })} />
+          <ImageGrid images={images} setImages={(next) => set({ images: next })} add={addImages.add} busy={addImages.busy} />
         ) : (
-          <VideoPicker video={video} setVideo={(next) => set({ video: next })} progress={progress} cover={cover} setCover={(next) => set({ cover: next })} />
+          <VideoPicker video={video} setVideo={(next) => set({ video: next, videoError: null })} progress={progress} error={form.videoError} cover={cover} setCover={(next) => set({ cover: next })} />
         )}
-        <NoteText title={title} content={content} onTitle={(next) => set({ title: next })} onContent={(next) => set({ content: next })} onMention={(picked) => dispatch({ type: 'mention', picked })} />
+        <NoteText title={title} content={content} onTitle={(next) => set({ title: next })} onContent={(next) => set({ content: next })} onMention={(picked) => dispatch({ type: 'mention', picked })} onPasteImages={mode === 'image' ? (files) => void addImages.add(files) : undefined} />
         <label className="field">
           <span className="field-label">分类</span>
           <select value={categoryId ?? ''} onChange={(event) => set({ categoryId: event.target.value ? Number(event.target.value) : null })}>
@@ -94,7 +107,7 @@ export default function PublishPage() {
             {step?.kind === 'draft' ? stepLabel(step.step, '存草稿') : '存草稿'}
           </button>
           <button type="button" className="button primary large" disabled={busy} onClick={() => void submit(false)}>
-            {step?.kind === 'publish' ? stepLabel(step.step, '发布') : '发布'}
+            {stepLabel(step?.kind === 'publish' ? step.step : null, PUBLISH_IDLE_LABEL)}
           </button>
         </div>
       </div>

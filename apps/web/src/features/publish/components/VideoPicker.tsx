@@ -1,12 +1,29 @@
 import { type ChangeEvent, useMemo, useRef } from 'react';
 import { Icon } from '../../../components/Icon';
 import { toast } from '../../../lib/toast';
-import { videoThumbnail } from '../media';
+import { ThumbnailError, videoThumbnail } from '../media';
 import type { VideoItem } from '../publish-form';
 import { LIMITS, videoProblem } from '../publish-rules';
 
-/** The video of a video note: choose one (with a thumbnail), its upload progress, a custom cover, remove. */
-export function VideoPicker({ video, setVideo, progress, cover, setCover }: { video: VideoItem | null; setVideo: (next: VideoItem | null) => void; progress: number | null; cover: File | null; setCover: (file: File | null) => void }) {
+/**
+ * The video of a video note: choose one (with a thumbnail; one that cannot be made only warns), its upload progress
+ * and, after a failed upload, why; a custom cover, remove.
+ */
+export function VideoPicker({
+  video,
+  setVideo,
+  progress,
+  error,
+  cover,
+  setCover,
+}: {
+  video: VideoItem | null;
+  setVideo: (next: VideoItem | null) => void;
+  progress: number | null;
+  error: string | null;
+  cover: File | null;
+  setCover: (file: File | null) => void;
+}) {
   const input = useRef<HTMLInputElement>(null);
   const coverInput = useRef<HTMLInputElement>(null);
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
@@ -21,11 +38,8 @@ export function VideoPicker({ video, setVideo, progress, cover, setCover }: { vi
     const item: VideoItem = { file, name: file.name, size: file.size, url: null, coverUrl: null, thumbnail: null, thumbnailUrl: null };
     setVideo(item);
     videoThumbnail(file)
-      .then((thumbnail) => {
-        if (thumbnail) setVideo({ ...item, thumbnail, thumbnailUrl: URL.createObjectURL(thumbnail) });
-        else toast.info('缩略图生成失败，但不影响视频上传');
-      })
-      .catch(() => toast.info('缩略图生成异常，但不影响视频上传'));
+      .then((thumbnail) => setVideo({ ...item, thumbnail, thumbnailUrl: URL.createObjectURL(thumbnail) }))
+      .catch((failure: unknown) => toast.info(failure instanceof ThumbnailError ? `缩略图生成失败，但不影响视频上传（${failure.message}）` : '缩略图生成异常，但不影响视频上传'));
   };
   const chooseCover = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -40,11 +54,16 @@ export function VideoPicker({ video, setVideo, progress, cover, setCover }: { vi
   return (
     <div className="video-picker">
       {video ? (
-        <div className="video-chosen">
+        <div className={`video-chosen ${error ? 'failed' : ''}`}>
           <div className="video-thumb">{shownCover ? <img src={shownCover} alt="视频封面" /> : <Icon name="play" size={30} />}</div>
           <div className="video-meta">
             <strong>{video.name}</strong>
             <span>{(video.size / 1024 / 1024).toFixed(1)} MB</span>
+            {error && (
+              <p className="field-error video-error" role="alert">
+                上传失败：{error}
+              </p>
+            )}
             {progress !== null && (
               <div className="progress" role="progressbar" aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100} aria-label="上传进度">
                 <span style={{ width: `${progress}%` }} />

@@ -17,11 +17,11 @@ const REDIRECT_MS = 1500;
 export function usePublishSubmit(form: PublishForm, set: (change: Partial<PublishForm>) => void) {
   const client = useQueryClient();
   const navigate = useNavigate();
-  const { mode, title, content, picked, categoryId, tags, images, video, cover, draftId, step } = form;
+  const { mode, title, content, picked, categoryId, tags, images, video, cover, draftId, step, published } = form;
 
   return async (draft: boolean) => {
     if (step) return;
-    const problem = publishProblem({ mode, title, content, categoryId, images: images.length, video: Boolean(video) }, draft);
+    const problem = publishProblem({ mode, title, content, categoryId, images: images.length, video: Boolean(video), published }, draft);
     if (problem) {
       toast.error(problem);
       return;
@@ -36,19 +36,34 @@ export function usePublishSubmit(form: PublishForm, set: (change: Partial<Publis
       for (const current of steps) {
         set({ step: { kind, step: current } });
         if (current === 'images') {
-          const urls = await uploadImages(pendingImages.map((image) => image.file as File));
+          const files = pendingImages.map((image) => image.file);
+          if (files.some((file) => !file)) throw new Error('图片组件未初始化');
+          const batch = await uploadImages(files as File[]);
           let at = 0;
-          const next = images.map((image) => (image.url ? image : { ...image, url: urls[at++] ?? null }));
+          const next = images.map((image) => {
+            if (image.url) return image;
+            const index = at++;
+            return { ...image, url: batch.urls[index] ?? null, refused: batch.reasons[index] ?? undefined };
+          });
           set({ images: next });
           imageUrls = next.map((image) => image.url);
-        } else if (current === 'video' && video?.file) {
-          set({ progress: 0 });
-          const uploaded = await uploadVideo(video.file, video.thumbnail, (progress) => set({ progress }));
+          // The uploaded ones keep their addresses; a retry sends only the ones refused.
+          if (batch.failed > 0) throw new Error(batch.message);
+          toast.success(batch.message);
+        } else if (current === 'video') {
+          if (!video) throw new Error('视频组件未找到');
+          set({ progress: 0, videoError: null });
+          const uploaded = await uploadVideo(video.file, video.thumbnail, (progress) => set({ progress })).catch((error: unknown) => {
+            const reason = error instanceof Error && error.message ? error.message : '未知错误';
+            set({ videoError: reason });
+            throw new Error(reason.startsWith('视频') ? reason : `视频上传失败：${reason}`);
+          });
           videoDone = { ...video, url: uploaded.url, coverUrl: uploaded.coverUrl };
           coverUrl = uploaded.coverUrl;
           set({ video: videoDone });
           toast.success('视频上传成功');
-        } else if (current === 'cover' && cover) {
+        } else if (current === 'cover') {
+          if (!cover) throw new Error('没有需要上传的视频/封面');
           coverUrl = await uploadCover(cover);
           set({ cover: null, ...(videoDone ? { video: { ...videoDone, coverUrl } } : {}) });
         } else if (current === 'submit') {
@@ -69,7 +84,7 @@ export function usePublishSubmit(form: PublishForm, set: (change: Partial<Publis
             toast.success('保存成功');
             setTimeout(() => void navigate('/draft-box'), REDIRECT_MS);
           } else {
-            toast.success('发布成功');
+            toast.success(published ? '更新成功' : '发布成功');
             setTimeout(() => void navigate('/post-management'), REDIRECT_MS);
           }
         }
