@@ -98,6 +98,31 @@ describe.each<RunMode>(['embedded', 'distributed'])('hostile requests answer the
     }
   });
 
+  it('answers a body written in a charset other than UTF-8 with 415, and reads one that names UTF-8', async () => {
+    for (const [method, path, json] of writeRoutes(student)) {
+      for (const type of ['application/json; charset=latin1', 'application/json; charset="utf-16"', 'application/x-www-form-urlencoded; charset=gbk']) {
+        const answer = await send(method, path, { 'content-type': type, authorization: `Bearer ${student.token}` }, Buffer.from(JSON.stringify(json)));
+        expect({ call: `${method} ${path} ${type}`, status: answer.status, body: answer.body }).toEqual({
+          call: `${method} ${path} ${type}`,
+          status: 415,
+          body: { code: 415, message: '不支持的字符编码', data: null },
+        });
+      }
+    }
+    const body = Buffer.from(JSON.stringify({ user_id: student.userId, password: 'secret-123' }));
+    for (const type of ['application/json; charset=utf-8', 'application/json; charset=UTF8']) {
+      expect({ type, status: (await send('POST', '/api/auth/login', { 'content-type': type }, body)).status }).toEqual({ type, status: 200 });
+    }
+  });
+
+  it('answers a form of more than 1,000 fields with 413 instead of reading part of it', async () => {
+    const fields = (count: number) => Buffer.from(Array.from({ length: count }, (_, at) => `f${at}=1`).join('&'));
+    const answer = await send('POST', '/api/auth/login', { 'content-type': 'application/x-www-form-urlencoded' }, fields(1001));
+    expect([answer.status, answer.body]).toEqual([413, { code: 413, message: '请求参数过多', data: null }]);
+    // At the limit the form is read, and the login refuses it for what it is: no product ID.
+    expect((await send('POST', '/api/auth/login', { 'content-type': 'application/x-www-form-urlencoded' }, fields(1000))).status).toBe(400);
+  });
+
   it('still reads a body that is compressed whole', async () => {
     const body = JSON.stringify({ user_id: student.userId, password: 'secret-123' });
     for (const [encoding, compressed] of [

@@ -10,6 +10,21 @@ const decoders: Record<string, () => Transform> = { gzip: createGunzip, 'x-gzip'
 
 /** The answer to a body that is not JSON. */
 const BODY_NOT_JSON = '请求体不是有效的JSON';
+/** Fields a form may carry, as express's body parser allowed: more is refused rather than cut off unseen. */
+const FORM_FIELDS_LIMIT = 1000;
+
+/** Bodies are read as UTF-8; one that says it is written in another charset is refused rather than misread. */
+function refuseOtherCharsets(request: FastifyRequest): void {
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(request.headers['content-type'] ?? '')?.[1]?.toLowerCase();
+  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') throw new HttpException('不支持的字符编码', 415);
+}
+
+/** How many fields a form body holds: one more than its separators. */
+function fieldsOf(form: string): number {
+  let count = 1;
+  for (let at = form.indexOf('&'); at !== -1; at = form.indexOf('&', at + 1)) count++;
+  return count;
+}
 
 /**
  * A request's body as text: decompressed when it was sent compressed (browsers and HTTP libraries may), held to
@@ -51,13 +66,17 @@ export function installBodyParsing(fastify: FastifyInstance): void {
   fastify.removeAllContentTypeParsers();
   const json = fastify.getDefaultJsonParser('error', 'error');
   fastify.addContentTypeParser('application/json', async (request: FastifyRequest, payload: Readable) => {
+    refuseOtherCharsets(request);
     const text = await readBody(request, payload);
     if (text.trim() === '') return undefined;
     return new Promise((resolve, reject) => json(request, text, (error, body) => (error ? reject(new BadRequestException(BODY_NOT_JSON)) : resolve(body))));
   });
-  fastify.addContentTypeParser('application/x-www-form-urlencoded', async (request: FastifyRequest, payload: Readable) => ({
-    ...parseQueryString(await readBody(request, payload)),
-  }));
+  fastify.addContentTypeParser('application/x-www-form-urlencoded', async (request: FastifyRequest, payload: Readable) => {
+    refuseOtherCharsets(request);
+    const text = await readBody(request, payload);
+    if (fieldsOf(text) > FORM_FIELDS_LIMIT) throw new PayloadTooLargeException('请求参数过多');
+    return { ...parseQueryString(text, undefined, undefined, { maxKeys: FORM_FIELDS_LIMIT }) };
+  });
   fastify.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null, undefined));
   fastify.addContentTypeParser('*', async (request: FastifyRequest, payload: Readable) => {
     await readBody(request, payload);
