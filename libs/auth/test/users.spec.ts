@@ -49,6 +49,15 @@ describe('users (auth service, PostgreSQL, in-memory limits)', () => {
       });
     });
 
+    it('stores 暂不设置 (an empty gender) as not set, null, and answers it so', async () => {
+      const { userId, tokens } = await signUp(auth);
+      await auth.call('PUT', `/api/users/${userId}`, { token: tokens.access_token, body: { gender: '男' } });
+      const answer = await auth.call<PublicUser>('PUT', `/api/users/${userId}`, { token: tokens.access_token, body: { gender: '' } });
+      expect(answer.body.data.gender).toBeNull();
+      expect((await auth.call<PublicUser>('GET', `/api/users/${userId}`)).body.data.gender).toBeNull();
+      expect((await auth.call<{ gender: string | null }>('GET', `/api/users/${userId}/personality-tags`)).body.data.gender).toBeNull();
+    });
+
     it('accepts interests as a JSON array string', async () => {
       const { userId, tokens } = await signUp(auth);
       const answer = await auth.call<PublicUser>('PUT', `/api/users/${userId}`, { token: tokens.access_token, body: { interests: '["篮球","音乐"]' } });

@@ -4,6 +4,7 @@ import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { Icon } from '../components/Icon';
 import { ConfirmDialog } from '../components/Modal';
 import { useMediaQuery } from '../hooks/useMediaQuery';
+import { THEME_MODES } from '../hooks/useTheme';
 import { useSession } from '../lib/session';
 import { toast } from '../lib/toast';
 import { ADMIN_MESSAGES, adminApi, adminFetch, adminTyped } from './api';
@@ -18,14 +19,18 @@ export const ADMIN_PAGES = [
   ...ENTITIES.map((entity) => ({ path: entity.name, title: entity.title })),
 ];
 
+/** The theme switch (§2.3): three states, light, dark and follow the system, the one in force pressed. */
 function ThemeSwitch() {
   const theme = useSession((state) => state.theme);
   const setTheme = useSession((state) => state.setTheme);
-  const dark = theme === 'dark' || (theme === 'system' && window.matchMedia('(prefers-color-scheme: dark)').matches);
   return (
-    <button type="button" className="icon-button" aria-label={dark ? '切换到浅色模式' : '切换到深色模式'} title={dark ? '浅色模式' : '深色模式'} onClick={() => setTheme(dark ? 'light' : 'dark')}>
-      <Icon name={dark ? 'sun' : 'moon'} size={20} />
-    </button>
+    <div className="admin-theme" role="group" aria-label="外观">
+      {THEME_MODES.map(({ mode, name, icon }) => (
+        <button key={mode} type="button" className={`icon-button ${theme === mode ? 'active' : ''}`} aria-pressed={theme === mode} aria-label={`切换到${name}`} title={name} onClick={() => setTheme(mode)}>
+          <Icon name={icon} size={18} />
+        </button>
+      ))}
+    </div>
   );
 }
 

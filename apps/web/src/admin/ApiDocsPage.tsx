@@ -6,6 +6,8 @@ import { NOTIFICATION_TYPES, VERIFICATION_TYPES } from './entities';
 
 /** §2.5 and §9: the header's update date, the scroll after which the search box sticks, the token lifetime. */
 const UPDATED = '2024-09-28';
+/** The base URL the docs name (§1: localhost port 3001), shown beside the one this site answers on. */
+const DOCUMENTED_BASE = 'http://localhost:3001/api';
 const STICKY_AFTER = 1000;
 const TOKEN_SECONDS = 3600;
 const STATUSES: [number, string][] = [
@@ -177,6 +179,9 @@ export default function ApiDocsPage() {
             <dt>基础地址</dt>
             <dd>
               <code>{`${location.origin}/api`}</code>
+              <span className="api-base-documented">
+                文档所写：<code>{DOCUMENTED_BASE}</code>
+              </span>
             </dd>
           </div>
           <div>

@@ -20,7 +20,8 @@ export const VERIFICATION_TYPES = { '1': '官方认证', '2': '个人认证' };
 const VERIFICATION_FIELDS = { org_name: '机构名称', credit_code: '统一社会信用代码', contact_name: '联系人姓名', contact_phone: '联系电话', real_name: '真实姓名', id_card: '身份证号', occupation: '职业', reason: '申请理由' };
 export const AUDIT_STATUS = { '0': { label: '待审核', tone: 'pending' }, '1': { label: '已通过', tone: 'ok' }, '2': { label: '已拒绝', tone: 'bad' } } as const;
 const VERIFIED = { '0': '未认证', '1': '官方认证', '2': '个人认证' };
-const GENDERS = ['男', '女', '保密'];
+/** §3: the user's gender is male or female; unset is no choice at all. */
+const GENDERS = ['男', '女'];
 const ZODIAC = ['白羊座', '金牛座', '双子座', '巨蟹座', '狮子座', '处女座', '天秤座', '天蝎座', '射手座', '摩羯座', '水瓶座', '双鱼座'];
 /** Every MBTI type from the pairs E/I, S/N, T/F, J/P. */
 const MBTI = ['E', 'I'].flatMap((a) => ['S', 'N'].flatMap((b) => ['T', 'F'].flatMap((c) => ['J', 'P'].map((d) => a + b + c + d))));

@@ -1,18 +1,80 @@
+import type { ReactNode } from 'react';
+
 /** A small spinning ring. */
 export function Spinner({ label = '加载中' }: { label?: string }) {
   return <span className="spinner" role="progressbar" aria-label={label} />;
 }
 
-/** Grey card shapes while a feed loads (public-side.md §9: six by default, shimmer). */
-export function CardSkeletons({ count = 6 }: { count?: number }) {
-  const heights = [260, 200, 300, 230, 280, 210, 250, 240, 220, 290];
+export type SkeletonType = 'image-card' | 'user-card' | 'user-item' | 'custom';
+export type SkeletonAnimation = 'shimmer' | 'pulse' | 'none';
+
+/** The skeleton loader's defaults (public-side.md §9): six items, 48 px avatars, 200 px images. */
+export const SKELETON = { count: 6, avatarPx: 48, imageHeightPx: 200 } as const;
+/** Image-card heights vary around the image height, so that a loading waterfall looks like one and not like a grid. */
+const IMAGE_RHYTHM = [1, 1.3, 1.15, 1.5, 1.05, 1.4, 1.25, 1.2, 1.1, 1.45];
+
+function SkeletonItem({ type, index, avatar, imageHeight, children }: { type: SkeletonType; index: number; avatar: number; imageHeight: number; children?: ReactNode }) {
+  switch (type) {
+    case 'image-card':
+      return (
+        <>
+          <div className="skeleton" style={{ height: Math.round(imageHeight * IMAGE_RHYTHM[index % IMAGE_RHYTHM.length]) }} />
+          <div className="skeleton line" />
+          <div className="skeleton line short" />
+        </>
+      );
+    case 'user-card':
+      return (
+        <>
+          <div className="skeleton round" style={{ width: avatar, height: avatar }} />
+          <div className="skeleton-lines">
+            <div className="skeleton line title" />
+            <div className="skeleton line" />
+            <div className="skeleton line short" />
+          </div>
+        </>
+      );
+    case 'user-item':
+      return (
+        <>
+          <div className="skeleton round" style={{ width: avatar, height: avatar }} />
+          <div className="skeleton-lines">
+            <div className="skeleton line short" />
+            <div className="skeleton line" />
+          </div>
+        </>
+      );
+    case 'custom':
+      return children;
+  }
+}
+
+/**
+ * The one skeleton loader, shown where a list loads: `count` image cards (a feed), user cards (a profile's head),
+ * user items (a list of people or notifications), or `children` as a custom shape; animated by shimmer, pulse or not.
+ */
+export function Skeleton({
+  type = 'image-card',
+  animation = 'shimmer',
+  count = SKELETON.count,
+  avatar = SKELETON.avatarPx,
+  imageHeight = SKELETON.imageHeightPx,
+  children,
+}: {
+  type?: SkeletonType;
+  animation?: SkeletonAnimation;
+  count?: number;
+  avatar?: number;
+  imageHeight?: number;
+  children?: ReactNode;
+}) {
   return (
     <>
       {Array.from({ length: count }, (_, index) => (
-        <div key={index} className="card skeleton-card" aria-hidden="true">
-          <div className="skeleton" style={{ height: heights[index % heights.length] }} />
-          <div className="skeleton line" />
-          <div className="skeleton line short" />
+        <div key={index} className={`skeleton-item skeleton-${type} skeleton-${animation}${type === 'image-card' ? ' card' : ''}`} aria-hidden="true">
+          <SkeletonItem type={type} index={index} avatar={avatar} imageHeight={imageHeight}>
+            {children}
+          </SkeletonItem>
         </div>
       ))}
     </>
@@ -20,7 +82,7 @@ export function CardSkeletons({ count = 6 }: { count?: number }) {
 }
 
 /** A centred message for an empty or failed list. */
-export function EmptyState({ text, children }: { text: string; children?: React.ReactNode }) {
+export function EmptyState({ text, children }: { text: string; children?: ReactNode }) {
   return (
     <div className="empty-state">
       <svg width="96" height="96" viewBox="0 0 96 96" aria-hidden="true">

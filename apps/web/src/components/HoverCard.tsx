@@ -9,8 +9,16 @@ import { Avatar } from './Avatar';
 import { FollowButton } from './FollowButton';
 import { VerifiedBadge } from './Icon';
 
-const SHOW_DELAY_MS = 400;
-const HIDE_DELAY_MS = 250;
+/** The hover card (admin-and-startup.md §9): shown after 500 ms, hidden 200 ms after the pointer leaves, about 360 × 300, 12 px from its anchor and at least 16 px from the viewport's edges. */
+export const HOVER_CARD = { showDelayMs: 500, hideDelayMs: 200, width: 360, height: 300, offset: 12, margin: 16 } as const;
+
+/** Where the card goes: below its anchor, or above it when there is no room below; never past the edges. */
+export function hoverCardPosition(anchor: { left: number; top: number; bottom: number }, viewport: { width: number; height: number }): { left: number; top: number } {
+  const { width, height, offset, margin } = HOVER_CARD;
+  const left = Math.min(Math.max(margin, anchor.left), viewport.width - width - margin);
+  const below = anchor.bottom + offset;
+  return { left, top: below + height > viewport.height - margin ? Math.max(margin, anchor.top - offset - height) : below };
+}
 
 function Card({ userId }: { userId: string }) {
   const me = useSession((state) => state.user?.user_id);
@@ -64,21 +72,17 @@ export function UserHover({ userId, children }: { userId: string; children: Reac
 
   useLayoutEffect(() => {
     if (!open || !anchor.current) return;
-    const rect = anchor.current.getBoundingClientRect();
-    const width = 300;
-    const left = Math.min(Math.max(8, rect.left), window.innerWidth - width - 8);
-    const below = rect.bottom + 8;
-    setPosition({ left, top: below + 260 > window.innerHeight ? Math.max(8, rect.top - 268) : below });
+    setPosition(hoverCardPosition(anchor.current.getBoundingClientRect(), { width: window.innerWidth, height: window.innerHeight }));
   }, [open]);
 
   if (!canHover) return <>{children}</>;
   const enter = () => {
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => setOpen(true), SHOW_DELAY_MS);
+    timer.current = setTimeout(() => setOpen(true), HOVER_CARD.showDelayMs);
   };
   const leave = () => {
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => setOpen(false), HIDE_DELAY_MS);
+    timer.current = setTimeout(() => setOpen(false), HOVER_CARD.hideDelayMs);
   };
   return (
     <span ref={anchor} className="hover-anchor" onMouseEnter={enter} onMouseLeave={leave}>
@@ -86,7 +90,7 @@ export function UserHover({ userId, children }: { userId: string; children: Reac
       {open &&
         position &&
         createPortal(
-          <div className="hover-layer" style={position} onMouseEnter={enter} onMouseLeave={leave}>
+          <div className="hover-layer" style={{ ...position, width: HOVER_CARD.width }} onMouseEnter={enter} onMouseLeave={leave}>
             <Card userId={userId} />
           </div>,
           document.body,

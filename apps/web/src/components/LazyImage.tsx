@@ -1,10 +1,8 @@
 import { decode } from 'blurhash';
 import { type SyntheticEvent, useEffect, useRef, useState } from 'react';
 import { NOTE_PLACEHOLDER } from '../lib/api/client';
+import { imageQueue, LAZY_IMAGES } from './image-queue';
 
-/** Lazy images give up after this long in view, and try again this much later (public-side.md §9). */
-const LOAD_TIMEOUT_MS = 8000;
-const RECHECK_MS = 15_000;
 const decoded = new Map<string, string>();
 /** The widths the media service keeps of each still image (SHOWN_WIDTHS in libs/media), named `<key>.w<width>.webp`. */
 const SHOWN_WIDTHS = [400, 800];
@@ -55,6 +53,7 @@ function blurUrl(hash: string): string | null {
  * first screen's) is requested at once and ahead of other images, and shows as soon as it is decoded rather than
  * fading in after React hears of its load: it is what the largest contentful paint waits for. With `srcSet` and
  * `sizes` the browser takes the width the image is shown at; if that width is missing it falls back to `src`.
+ * The others wait for a slot of the shared queue (4 at once) and give up after `timeoutMs` of loading.
  */
 export function LazyImage({
   src,
@@ -64,6 +63,7 @@ export function LazyImage({
   blurhash,
   className = '',
   eager = false,
+  timeoutMs = LAZY_IMAGES.timeoutMs,
 }: {
   src: string;
   srcSet?: string;
@@ -72,6 +72,7 @@ export function LazyImage({
   blurhash?: string | null;
   className?: string;
   eager?: boolean;
+  timeoutMs?: number;
 }) {
   const box = useRef<HTMLDivElement>(null);
   const [visible, setVisible] = useState(eager);
@@ -79,23 +80,32 @@ export function LazyImage({
   const [failure, setFailure] = useState('图片加载失败');
   const [attempt, setAttempt] = useState(0);
   const [plain, setPlain] = useState(false);
+  // The attempt that holds a slot of the queue; an eager image needs none.
+  const [slotFor, setSlotFor] = useState(-1);
+  const started = eager || slotFor === attempt;
   const placeholder = blurhash ? blurUrl(blurhash) : null;
 
   useEffect(() => {
     if (visible || !box.current) return;
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setVisible(true), { rootMargin: '400px 0px' });
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setVisible(true), { rootMargin: `${LAZY_IMAGES.marginPx}px 0px` });
     observer.observe(box.current);
     return () => observer.disconnect();
   }, [visible]);
 
+  // The slot is held while this attempt loads and given back when it loads, fails, times out or the image goes.
   useEffect(() => {
-    if (!visible || state !== 'loading') return;
+    if (eager || !visible || state !== 'loading') return;
+    return imageQueue.request(() => setSlotFor(attempt));
+  }, [eager, visible, state, attempt]);
+
+  useEffect(() => {
+    if (!visible || !started || state !== 'loading') return;
     const timer = setTimeout(() => {
       setFailure('图片加载超时');
       setState('failed');
-    }, LOAD_TIMEOUT_MS);
+    }, timeoutMs);
     return () => clearTimeout(timer);
-  }, [visible, state, attempt]);
+  }, [visible, started, state, attempt, timeoutMs]);
 
   // A timed-out image is tried again later (a slow network may have recovered); a broken one is not.
   useEffect(() => {
@@ -103,13 +113,13 @@ export function LazyImage({
     const timer = setTimeout(() => {
       setAttempt((value) => value + 1);
       setState('loading');
-    }, RECHECK_MS);
+    }, LAZY_IMAGES.recheckMs);
     return () => clearTimeout(timer);
   }, [state, failure]);
 
   return (
     <div ref={box} className={`lazy-image ${state} ${eager ? 'eager' : ''} ${className}`} style={placeholder ? { backgroundImage: `url(${placeholder})` } : undefined}>
-      {visible && state !== 'failed' && (
+      {visible && started && state !== 'failed' && (
         <img
           key={`${attempt}${plain}`}
           src={src}

@@ -1,4 +1,5 @@
-import { type ReactNode, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { type ReactNode, useMemo, useRef, useSyncExternalStore } from 'react';
+import { FEED_NEAR_END, useNearEnd } from '../hooks/useNearEnd';
 import { layoutFor, placeItems } from '../lib/waterfall';
 
 function useWindowWidth(): number {
@@ -12,12 +13,9 @@ function useWindowWidth(): number {
   );
 }
 
-/** Infinite scroll triggers within 200 px of the bottom (public-side.md §9). */
-const NEAR_BOTTOM_PX = 200;
-
 /**
  * The waterfall every feed uses: items in columns that keep their places while more load, and a sentinel that
- * asks for the next page within 200 px of the bottom.
+ * asks for the next page within 200 px of the bottom (after 200 ms there).
  */
 export function Waterfall<T extends { id: number }>({
   items,
@@ -35,8 +33,6 @@ export function Waterfall<T extends { id: number }>({
   const { columns, gap } = layoutFor(useWindowWidth());
   const layout = useRef<{ columns: number; placed: number[]; totals: number[]; firstId?: number } | undefined>(undefined);
   const sentinel = useRef<HTMLDivElement>(null);
-  const end = useRef(onEnd);
-  end.current = onEnd;
 
   const columnsOfItems = useMemo(() => {
     const previous = layout.current && layout.current.firstId === items[0]?.id ? layout.current : undefined;
@@ -47,14 +43,7 @@ export function Waterfall<T extends { id: number }>({
     return lists;
   }, [items, columns, estimate]);
 
-  useEffect(() => {
-    const element = sentinel.current;
-    if (!element) return;
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && end.current?.(), { rootMargin: `0px 0px ${NEAR_BOTTOM_PX}px 0px` });
-    observer.observe(element);
-    return () => observer.disconnect();
-    // Observed anew after each page, so a sentinel still in view asks for the next one.
-  }, [items.length]);
+  useNearEnd(sentinel, onEnd, FEED_NEAR_END, items.length);
 
   return (
     <>

@@ -29,7 +29,8 @@ describe('the generic management table', () => {
     for (const sortable of ['ID', '小石榴号', '昵称', '创建时间']) expect(html).toContain(`aria-label="${sortable}升序"`);
     expect(html).not.toContain('aria-label="IP属地升序"');
     expect(html).toContain('href="/user/stu_7" target="_blank"');
-    expect(html).toContain('<img src="/a.png"');
+    // An avatar is a lazy image: it is asked for once it nears the viewport, 3 s before it falls back.
+    expect(html).toContain('<button type="button" class="cell-image" aria-label="查看大图"><div class="lazy-image loading');
     expect(text(html)).toContain('官方认证');
     expect(text(html)).toContain(new Date('2026-11-20T08:00:00Z').toLocaleString('zh-CN', { hour12: false }));
     expect(text(html)).toContain('一段很长很长的个人简介，超过二十个字以后…');

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { LAZY_IMAGES } from '../../components/image-queue';
+import { LazyImage } from '../../components/LazyImage';
 import { Modal } from '../../components/Modal';
 import { Spinner } from '../../components/Feedback';
 import { toast } from '../../lib/toast';
@@ -34,7 +36,7 @@ function ImageCell({ src }: { src: string }) {
   return (
     <>
       <button type="button" className="cell-image" onClick={() => setOpen(true)} aria-label="查看大图">
-        <img src={src} alt="" loading="lazy" onError={(event) => (event.currentTarget.src = PLACEHOLDER)} />
+        <LazyImage src={src} alt="" timeoutMs={LAZY_IMAGES.adminTimeoutMs} />
       </button>
       {open && (
         <Modal onClose={() => setOpen(false)} width={720} className="admin-media">
@@ -59,7 +61,8 @@ function GalleryCell({ row }: { row: Row }) {
   const [index, setIndex] = useState(0);
   const video = Number(row.type) === 2;
   const cover = String(row.cover_url ?? (Array.isArray(row.images) ? row.images[0] : '') ?? '');
-  // The admin list carries the media; a row without it is read from the admin detail call.
+  // The admin list carries the media; a row without it is read from the admin detail call, not the spec's GET /api/posts/{id}:
+  // that one answers 404 for a draft (content's PostService.detail shows drafts to their author only) and counts a view.
   const open = async () => {
     setIndex(0);
     if (Array.isArray(row.images) || row.video_url) {

@@ -1,17 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
-import { Icon, type IconName } from '../../components/Icon';
+import { Icon } from '../../components/Icon';
 import { Modal } from '../../components/Modal';
 import { logout } from '../../hooks/useSessionStart';
+import { THEME_MODES } from '../../hooks/useTheme';
 import { darken } from '../../lib/format';
-import { DEFAULT_THEME_COLOR, type ThemeMode, useSession } from '../../lib/session';
+import { DEFAULT_THEME_COLOR, useSession } from '../../lib/session';
 import { AccountModal } from '../../features/account/components/AccountModal';
 
 const SWATCHES = [DEFAULT_THEME_COLOR, '#ff8a00', '#2bb673', '#1e90ff', '#7c5cff', '#111827'];
-const MODES: { mode: ThemeMode; label: string; icon: IconName }[] = [
-  { mode: 'system', label: '系统', icon: 'monitor' },
-  { mode: 'light', label: '浅色', icon: 'sun' },
-  { mode: 'dark', label: '深色', icon: 'moon' },
-];
 
 export const SHORTCUTS: [string, string][] = [
   ['← / →', '笔记详情中切换上一张 / 下一张图片'],
@@ -77,7 +73,7 @@ export function MoreMenu({ compact = false }: { compact?: boolean }) {
           <div className="menu-row">
             <span>外观</span>
             <div className="segmented" role="radiogroup" aria-label="外观">
-              {MODES.map(({ mode, label, icon }) => (
+              {THEME_MODES.map(({ mode, label, icon }) => (
                 <button key={mode} type="button" role="radio" aria-checked={theme === mode} className={theme === mode ? 'active' : ''} onClick={() => useSession.getState().setTheme(mode)}>
                   <Icon name={icon} size={15} />
                   {label}

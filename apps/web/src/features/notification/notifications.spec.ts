@@ -1,4 +1,4 @@
-import { applyRead } from './notifications';
+import { applyRead, NOTIFICATION_NEAR_END } from './notifications';
 
 describe('applyRead', () => {
   it('drops the tab and the totals by one', () => {
@@ -6,5 +6,11 @@ describe('applyRead', () => {
   });
   it('never goes below zero', () => {
     expect(applyRead({ comments: 0, likes: 0, collections: 0, follows: 0, total: 0, count: 0 }, 'likes').likes).toBe(0);
+  });
+});
+
+describe('the notifications page’s infinite scroll', () => {
+  it('watches the list’s end with a 100 px margin and loads after 300 ms there (public-side.md §9)', () => {
+    expect(NOTIFICATION_NEAR_END).toEqual({ marginPx: 100, delayMs: 300 });
   });
 });

@@ -1,4 +1,8 @@
+import type { NearEnd } from '../../hooks/useNearEnd';
 import type { UnreadCounts } from '../../hooks/useSessionStart';
+
+/** The page's next notifications load once the list's end has been within 100 px for 300 ms (public-side.md §9). */
+export const NOTIFICATION_NEAR_END: NearEnd = { marginPx: 100, delayMs: 300 };
 
 export type NotificationTab = 'comments' | 'likes' | 'collections' | 'follows';
 

@@ -2,11 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { BackToTop } from '../../../components/BackToTop';
-import { CardSkeletons, EmptyState, Spinner } from '../../../components/Feedback';
+import { EmptyState, Skeleton, Spinner } from '../../../components/Feedback';
 import { Icon } from '../../../components/Icon';
 import { coverRatio, NoteCard } from '../../../components/NoteCard';
 import { Waterfall } from '../../../components/Waterfall';
-import { RECOMMEND, useChannels } from '../../../hooks/useChannels';
+import { channelPath, RECOMMEND, useChannels } from '../../../hooks/useChannels';
 import { exploreFeedKey, useFeed } from '../../../hooks/useFeed';
 import { useOpenNote } from '../../../hooks/useOpenNote';
 import { useScrolledPast } from '../../../hooks/useScrolledPast';
@@ -45,7 +45,7 @@ export default function ExplorePage() {
           window.scrollTo({ top: 0, behavior: 'instant' });
           setSwitching(true);
           setTimeout(() => setSwitching(false), SPIN_MS);
-          void navigate(channel === RECOMMEND.category_title ? '/explore' : `/explore/${channel}`);
+          void navigate(channelPath(channel));
         },
         () => activeRef.current,
       ),
@@ -64,7 +64,7 @@ export default function ExplorePage() {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
-  if (param !== undefined && (param === RECOMMEND.category_title || (ready && !known))) return <Navigate to="/explore" replace />;
+  if (param !== undefined && ready && !known) return <Navigate to="/explore" replace />;
   const firstScreen = new Set(feed.notes.slice(0, FIRST_SCREEN).map((note) => note.id));
 
   const reload = () => {
@@ -89,7 +89,7 @@ export default function ExplorePage() {
       )}
       {feed.isPending ? (
         <div className="waterfall skeletons">
-          <CardSkeletons count={10} />
+          <Skeleton count={FIRST_SCREEN} />
         </div>
       ) : feed.notes.length === 0 ? (
         <EmptyState text={feed.isError ? '加载失败' : '暂无内容'}>

@@ -2,11 +2,12 @@ import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-quer
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Avatar } from '../../../components/Avatar';
 import { BackToTop } from '../../../components/BackToTop';
-import { EmptyState, Spinner } from '../../../components/Feedback';
+import { EmptyState, Skeleton, Spinner } from '../../../components/Feedback';
 import { FollowButton } from '../../../components/FollowButton';
 import { Icon, VerifiedBadge } from '../../../components/Icon';
 import { LazyImage } from '../../../components/LazyImage';
 import { useLike } from '../../../hooks/useLike';
+import { useNearEnd } from '../../../hooks/useNearEnd';
 import { notePath, useOpenNote } from '../../../hooks/useOpenNote';
 import { useScrolledPast } from '../../../hooks/useScrolledPast';
 import type { UnreadCounts } from '../../../hooks/useSessionStart';
@@ -29,7 +30,7 @@ import {
   replyTo,
   unreadQuery,
 } from '../api/notifications';
-import { ACTION_TEXT, applyRead, type NotificationTab, TABS } from '../notifications';
+import { ACTION_TEXT, applyRead, NOTIFICATION_NEAR_END, type NotificationTab, TABS } from '../notifications';
 
 /** What a comment made of images alone reads as here: notifications carry a comment's text only (public-side.md §3). */
 const IMAGE_ONLY = '[图片]';
@@ -169,15 +170,14 @@ function NotificationList({ tab }: { tab: NotificationTab }) {
   const followed = new Set((statuses.data?.statuses ?? []).filter((state) => state.followed).map((state) => state.user_id));
 
   const { fetchNextPage, hasNextPage, isFetchingNextPage } = list;
-  useEffect(() => {
-    const element = sentinel.current;
-    if (!element) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries[0]?.isIntersecting && hasNextPage && !isFetchingNextPage) void fetchNextPage();
-    }, { rootMargin: '200px' });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [fetchNextPage, hasNextPage, isFetchingNextPage]);
+  useNearEnd(
+    sentinel,
+    () => {
+      if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+    },
+    NOTIFICATION_NEAR_END,
+    items.length,
+  );
 
   const reading = useRef(new Set<number>());
   const read = (item: Notification) => {
@@ -191,13 +191,7 @@ function NotificationList({ tab }: { tab: NotificationTab }) {
       .catch(() => undefined);
   };
 
-  if (list.isPending) {
-    return (
-      <div className="notice-loading">
-        <Spinner />
-      </div>
-    );
-  }
+  if (list.isPending) return <Skeleton type="user-item" />;
   if (items.length === 0) return <EmptyState text={list.isError ? '加载失败' : '暂无通知'} />;
   return (
     <>

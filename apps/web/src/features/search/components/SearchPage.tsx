@@ -2,7 +2,8 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { type MouseEvent, useCallback, useEffect, useMemo, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Avatar } from '../../../components/Avatar';
-import { CardSkeletons, EmptyState, Spinner } from '../../../components/Feedback';
+import { EmptyState, Skeleton, Spinner } from '../../../components/Feedback';
+import { FEED_NEAR_END, useNearEnd } from '../../../hooks/useNearEnd';
 import { FollowButton } from '../../../components/FollowButton';
 import { Icon, VerifiedBadge } from '../../../components/Icon';
 import { LazyImage } from '../../../components/LazyImage';
@@ -80,7 +81,7 @@ function UserRow({ user }: { user: SearchUser }) {
             <VerifiedBadge level={user.verified} size={14} />
           </span>
           <span className="search-user-meta">
-            拾柳号：{user.user_id} · 笔记 {formatCount(user.post_count)} · 粉丝 {formatCount(user.fans_count)}
+            小石榴号：{user.user_id} · 笔记 {formatCount(user.post_count)} · 粉丝 {formatCount(user.fans_count)}
           </span>
           {user.bio && <span className="search-user-bio">{user.bio}</span>}
         </span>
@@ -139,13 +140,7 @@ export default function SearchPage({ tab }: { tab: SearchTab }) {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
   const sentinel = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const element = sentinel.current;
-    if (!element || tab !== 'user') return;
-    const observer = new IntersectionObserver((entries) => entries[0]?.isIntersecting && more(), { rootMargin: '200px' });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [more, tab, users.length]);
+  useNearEnd(sentinel, tab === 'user' ? more : undefined, FEED_NEAR_END, `${tab}:${users.length}`);
 
   const query = params.toString() ? `?${params.toString()}` : '';
   const footer = <div className="feed-end">{isFetchingNextPage ? <Spinner /> : hasNextPage ? null : <span>— 没有更多了 —</span>}</div>;
@@ -153,11 +148,16 @@ export default function SearchPage({ tab }: { tab: SearchTab }) {
   let body;
   if (!searchable) body = <EmptyState text="输入关键词或选择标签开始搜索" />;
   else if (results.isPending)
-    body = (
-      <div className="waterfall skeletons">
-        <CardSkeletons count={8} />
-      </div>
-    );
+    body =
+      tab === 'user' ? (
+        <ul className="search-users">
+          <Skeleton type="user-item" />
+        </ul>
+      ) : (
+        <div className="waterfall skeletons">
+          <Skeleton count={8} />
+        </div>
+      );
   else if (tab === 'user')
     body =
       users.length === 0 ? (

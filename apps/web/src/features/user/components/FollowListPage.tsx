@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/Avatar';
-import { EmptyState, Spinner } from '../../../components/Feedback';
+import { EmptyState, Skeleton } from '../../../components/Feedback';
 import { FollowButton } from '../../../components/FollowButton';
 import { formatCount } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
@@ -27,9 +27,9 @@ export default function FollowListPage({ type }: { type: FollowListType }) {
         ))}
       </div>
       {list.isPending ? (
-        <div className="page-loading">
-          <Spinner />
-        </div>
+        <ul className="people">
+          <Skeleton type="user-item" />
+        </ul>
       ) : !list.data || list.data.length === 0 ? (
         <EmptyState text="暂无用户数据" />
       ) : (

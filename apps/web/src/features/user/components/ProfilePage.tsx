@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { Avatar } from '../../../components/Avatar';
-import { CardSkeletons, EmptyState, Spinner } from '../../../components/Feedback';
+import { EmptyState, Skeleton, Spinner } from '../../../components/Feedback';
 import { FollowButton } from '../../../components/FollowButton';
 import { VerifiedBadge } from '../../../components/Icon';
 import { coverRatio, NoteCard } from '../../../components/NoteCard';
@@ -19,6 +19,8 @@ import { EditProfile } from './EditProfile';
 type Tab = 'posts' | 'collections' | 'likes';
 const TAB_LABELS: Record<Tab, string> = { posts: '笔记', collections: '收藏', likes: '点赞' };
 const EMPTY_TEXTS: Record<Tab, string> = { posts: '还没有发布任何笔记', collections: '还没有收藏任何笔记', likes: '还没有点赞任何笔记' };
+/** The profile's avatar, and its skeleton's while the profile loads. */
+const PROFILE_AVATAR_PX = 112;
 const estimate = (note: Note) => coverRatio(note) + (note.title ? 0.42 : 0.22);
 
 function Notes({ userId, tab }: { userId: string; tab: Tab }) {
@@ -31,7 +33,7 @@ function Notes({ userId, tab }: { userId: string; tab: Tab }) {
   if (feed.isPending)
     return (
       <div className="waterfall skeletons">
-        <CardSkeletons />
+        <Skeleton />
       </div>
     );
   if (feed.notes.length === 0) return <EmptyState text={feed.isError ? '加载失败' : EMPTY_TEXTS[tab]} />;
@@ -53,12 +55,7 @@ function Profile({ userId, own }: { userId: string; own: boolean }) {
     const missing = user.error instanceof ApiError && user.error.status === 404;
     return <EmptyState text={missing ? '用户不存在' : '加载失败'}>{missing && <p className="muted">该用户可能已被删除或不存在</p>}</EmptyState>;
   }
-  if (!user.data)
-    return (
-      <div className="page-loading">
-        <Spinner />
-      </div>
-    );
+  if (!user.data) return <Skeleton type="user-card" count={1} avatar={PROFILE_AVATAR_PX} />;
   const person: PublicUser = user.data;
   const tabs: Tab[] = own ? ['posts', 'collections', 'likes'] : ['posts', 'collections'];
   const personal = [person.gender && person.gender !== '保密' ? person.gender : null, person.zodiac_sign, person.mbti, person.education, person.major, ...(person.interests ?? [])].filter(Boolean) as string[];
@@ -66,7 +63,7 @@ function Profile({ userId, own }: { userId: string; own: boolean }) {
   return (
     <section className="profile">
       <header className="profile-head">
-        <Avatar src={person.avatar} size={112} alt={person.nickname} />
+        <Avatar src={person.avatar} size={PROFILE_AVATAR_PX} alt={person.nickname} />
         <div className="profile-info">
           <h1 className="profile-name">
             {person.nickname}
