@@ -157,3 +157,15 @@ export async function registerLogOutAndLogIn(page: Page, captchaAnswer: string, 
   await Promise.all([page.waitForEvent('load'), page.getByRole('menuitem', { name: '退出登录' }).click()]);
   await logIn(page, account.userId, 'secret123');
 }
+
+/** A touch gesture through the browser's own input, as a finger makes it: down, moves, up. */
+export async function swipe(page: Page, from: { x: number; y: number }, by: { x: number; y: number }, steps = 8, beforeUp?: () => Promise<void>) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [from] });
+  for (let step = 1; step <= steps; step++) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: from.x + (by.x * step) / steps, y: from.y + (by.y * step) / steps }] });
+  }
+  await beforeUp?.();
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}

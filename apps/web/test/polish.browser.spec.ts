@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { type StackUser, waitFor } from '../../gateway/test/product-stack';
-import { browserSuite, cards, PHONE, signInAs } from './browser-kit';
+import { browserSuite, cards, PHONE, signInAs, swipe } from './browser-kit';
 
 // The rough edges a student finds by using every screen (issue 38), each where it happens: the phone's note page at
 // 390 × 844, the rest at 1440 × 900. No demo data: each test makes what it looks at.
@@ -34,17 +34,6 @@ async function publish(by: StackUser, note: { title: string; content?: string; i
   return (await ok<{ id: number }>('POST', '/api/posts', { title: note.title, content: note.content ?? '<p>正文</p>', category_id: 1, type: 1, images, tags: note.tags ?? [] }, by.token)).id;
 }
 
-/** A touch gesture through the browser's own input, as a finger makes it: down, moves, up. */
-async function swipe(page: Page, from: { x: number; y: number }, by: { x: number; y: number }, steps = 8, beforeUp?: () => Promise<void>) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [from] });
-  for (let step = 1; step <= steps; step++) {
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: from.x + (by.x * step) / steps, y: from.y + (by.y * step) / steps }] });
-  }
-  await beforeUp?.();
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-  await cdp.detach();
-}
 
 /** Waits (15 s at most) until the check holds. */
 const until = (what: string, check: () => Promise<boolean>) => waitFor(what, check, 15_000);

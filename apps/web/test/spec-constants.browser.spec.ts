@@ -3,7 +3,7 @@ import type { BrowserContext, Page, Request, Route } from 'playwright-core';
 import sharp from 'sharp';
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { type StackUser, waitFor } from '../../gateway/test/product-stack';
-import { browserSuite, PHONE, signInAs } from './browser-kit';
+import { browserSuite, PHONE, signInAs, swipe } from './browser-kit';
 
 // The spec's last rows (issue 44), each where a student or an administrator meets it: the recommend channel's own
 // path, the lists after a like, lazy images, the note detail's columns, skeletons, the hover card, the search's user
@@ -213,6 +213,26 @@ describe('the spec’s last rows (issue 44)', () => {
       expect(times.hidden - left).toBeLessThan(5000);
     });
 
+    it('keeps a toast on the notifications page for 3 s', async () => {
+      await page.goto('/notifications');
+      await page.getByRole('button', { name: '全部已读' }).waitFor();
+      await page.evaluate(() => {
+        const times: Record<string, number> = {};
+        (window as unknown as { toastTimes: Record<string, number> }).toastTimes = times;
+        new MutationObserver(() => {
+          const shown = document.querySelector('.toast');
+          if (shown && !times.shown) times.shown = performance.now();
+          if (!shown && times.shown && !times.gone) times.gone = performance.now();
+        }).observe(document.body, { childList: true, subtree: true });
+      });
+      await page.getByRole('button', { name: '全部已读' }).click();
+      await page.locator('.toast', { hasText: '已全部标记为已读' }).waitFor();
+      await page.locator('.toast').waitFor({ state: 'detached', timeout: 15_000 });
+      const times = await page.evaluate(() => (window as unknown as { toastTimes: Record<string, number> }).toastTimes);
+      expect(times.gone - times.shown).toBeGreaterThanOrEqual(2950);
+      expect(times.gone - times.shown).toBeLessThan(10_000);
+    });
+
     it('says 小石榴号 on the search’s user rows', async () => {
       await page.goto(`/search_result/user?keyword=${encodeURIComponent('柳絮')}`);
       const row = page.locator('.search-user', { hasText: author.userId });
@@ -241,6 +261,28 @@ describe('the spec’s last rows (issue 44)', () => {
       page = await open(phone);
     });
     afterAll(() => phone?.close());
+
+    it('turns the viewer’s image on a swipe that locked horizontal, never on one that locked vertical first', async () => {
+      const images = [await picture('#a0c4e8'), await picture('#e8d0a0'), await picture('#b4e8a0')];
+      const id = (await ok<{ id: number }>('POST', '/api/posts', { title: '三张照片', content: '<p>正文</p>', category_id: 1, type: 1, images, tags: [] }, author.token)).id;
+      await page.goto(`/post?id=${id}`);
+      await page.locator('.gallery-image').first().click();
+      await page.locator('.viewer-counter', { hasText: '1 / 3' }).waitFor();
+      const middle = { x: 195, y: 422 };
+      await swipe(page, middle, { x: -80, y: 6 });
+      await page.locator('.viewer-counter', { hasText: '2 / 3' }).waitFor();
+      // 12 px down first locks the move vertical: the 80 px sideways after it is not a swipe.
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [middle] });
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: middle.x, y: middle.y + 12 }] });
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: middle.x - 80, y: middle.y + 12 }] });
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      await cdp.detach();
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      expect(await page.locator('.viewer-counter').textContent()).toContain('2 / 3');
+      await page.screenshot({ path: shot('viewer-swiped-390.png') });
+      await page.keyboard.press('Escape');
+    });
 
     it('shows the recommend feed at /explore/recommend and skeletons while a profile loads', async () => {
       await page.goto('/explore/recommend');

@@ -85,6 +85,18 @@ describe('admin back office: notifications and the administrators\' audit log (n
     expect((await app.call('POST', '/api/admin/notifications', { token: admin, body: { user_id: author.userId, sender_id: fan.userId, type: 9, target_id: 1 } })).status).toBe(400);
   });
 
+  it('keeps the title an administrator gives a notification made by hand, lists and filters by it, and refuses one too long', async () => {
+    const post = postSnapshot(author, { title: '图书馆闭馆通知' });
+    await app.deliver(postPublished.type, { post });
+    const form = { user_id: author.userId, sender_id: fan.userId, type: 1, target_id: post.id, post_id: post.id };
+    const made = await app.call<AdminNotification>('POST', '/api/admin/notifications', { token: admin, body: { ...form, title: '  期末周图书馆延长开放  ' } });
+    expect(made.body).toMatchObject({ code: 200, data: { type: 1, title: '期末周图书馆延长开放' } });
+    const found = await app.call<Page<AdminNotification>>('GET', `/api/admin/notifications?title=${encodeURIComponent('延长开放')}`, { token: admin });
+    expect(found.body.data.data.map((row) => row.id)).toEqual([made.body.data.id]);
+    const tooLong = await app.call('POST', '/api/admin/notifications', { token: admin, body: { ...form, target_id: post.id + 1, title: '长'.repeat(101) } });
+    expect([tooLong.status, tooLong.body]).toEqual([400, { code: 400, message: '标题不能超过100个字符', data: null }]);
+  });
+
   it('drops empty query parameters and filters notifications by every field the table shows, the title by substring', async () => {
     const receiver = await app.user({ nickname: '收件人' });
     const post = postSnapshot(receiver, { title: '银杏大道的秋天' });

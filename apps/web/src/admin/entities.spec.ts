@@ -20,6 +20,11 @@ describe('the console’s declarations', () => {
     expect(gender?.options?.map((option) => option.value)).toEqual(['男', '女']);
   });
 
+  it('asks for the receiver, sender, type and title of a new notification (admin-and-startup.md §5)', () => {
+    const form = entityByName('notifications')!.form.filter((field) => field.only !== 'edit');
+    expect(form.filter((field) => field.required).map((field) => field.key)).toEqual(['user_id', 'sender_id', 'type', 'title', 'target_id']);
+  });
+
   it('reloads the audit table after an approve and after a reject', async () => {
     const [approve, reject] = entityByName('audit')!.actions!;
     const approving = context();

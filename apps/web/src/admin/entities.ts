@@ -265,11 +265,12 @@ const notifications: EntityDeclaration = {
     { key: 'type', label: '类型', type: 'select', options: options(NOTIFICATION_TYPES) },
     { key: 'is_read', label: '已读', type: 'select', options: [{ value: '1', label: '已读' }, { value: '0', label: '未读' }] },
   ],
-  // The title is made by the server from the type and target, as for a student's own notifications.
+  // §5: receiver, sender, type and title required.
   form: [
     required('user_id', '接收者小石榴号', { max: 32, only: 'create' }),
     required('sender_id', '发送者小石榴号', { max: 32, only: 'create' }),
     { key: 'type', label: '类型', type: 'select', required: true, options: options(NOTIFICATION_TYPES), only: 'create' },
+    required('title', '标题', { max: 100, only: 'create' }),
     { key: 'target_id', label: '目标ID', type: 'number', required: true, only: 'create' },
     { key: 'post_id', label: '笔记ID', type: 'number', only: 'create' },
     { key: 'comment_id', label: '评论ID', type: 'number', only: 'create' },

@@ -7,9 +7,7 @@ import type { ButtonType } from '../lib/api/types';
 import { afterClick, alreadyDone, clickFollows, clickIgnored, FOLLOW_LOCK_MS, type FollowMachine } from '../lib/follow-button';
 import { askToLogIn, requireLogin } from '../lib/require-login';
 import { toast } from '../lib/toast';
-
-/** After a follow the people queries (cards, lists, states) are refetched, a moment later so the server has settled. */
-const REFRESH_AFTER_MS = 500;
+import { LISTS_REFRESH_MS } from './useLike';
 
 export interface FollowVariables {
   userId: string;
@@ -58,7 +56,7 @@ export function followFailed(error: Error): void {
 }
 
 function refreshPeopleLater(client: QueryClient) {
-  setTimeout(() => void client.invalidateQueries({ queryKey: sharedKeys.people }), REFRESH_AFTER_MS);
+  setTimeout(() => void client.invalidateQueries({ queryKey: sharedKeys.people }), LISTS_REFRESH_MS);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { MutationObserver, QueryClient } from '@tanstack/react-query';
 import type { LikeTarget } from '../lib/api/reactions';
-import { LIKE_REFRESH_MS, likeMutation } from './useLike';
+import { LISTS_REFRESH_MS, likeMutation } from './useLike';
 
 jest.mock('../lib/api/reactions', () => ({ sendLike: jest.fn(async () => ({ active: true, count: 1 })) }));
 
@@ -20,17 +20,17 @@ describe('a like', () => {
   it('fetches the lists of notes again 500 ms after a note is liked, as after a follow', async () => {
     const { observer, invalidate } = likeOf(1);
     await observer.mutate({ target: 7, active: true });
-    jest.advanceTimersByTime(LIKE_REFRESH_MS - 1);
+    jest.advanceTimersByTime(LISTS_REFRESH_MS - 1);
     expect(invalidate).not.toHaveBeenCalled();
     jest.advanceTimersByTime(1);
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['feed'] });
-    expect(LIKE_REFRESH_MS).toBe(500);
+    expect(LISTS_REFRESH_MS).toBe(500);
   });
 
   it('leaves the lists alone after a comment is liked', async () => {
     const { observer, invalidate } = likeOf(2);
     await observer.mutate({ target: 7, active: true });
-    jest.advanceTimersByTime(LIKE_REFRESH_MS * 2);
+    jest.advanceTimersByTime(LISTS_REFRESH_MS * 2);
     expect(invalidate).not.toHaveBeenCalled();
   });
 });

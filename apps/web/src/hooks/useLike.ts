@@ -4,8 +4,8 @@ import { sharedKeys } from '../lib/api/query-keys';
 import { type ToggleSettings, toggleMutation } from '../lib/toggle';
 import { useToggle } from './useToggle';
 
-/** After a note's like the lists of notes are fetched again, this much later, as the people lists are after a follow. */
-export const LIKE_REFRESH_MS = 500;
+/** After a note's like or a follow, the lists it changes are fetched again this much later, once the server has settled. */
+export const LISTS_REFRESH_MS = 500;
 
 export type LikeSettings<T> = Omit<ToggleSettings<T>, 'send'> & { targetOf(target: T): LikeTarget };
 
@@ -15,7 +15,7 @@ function likeSettings<T>(client: QueryClient, settings: LikeSettings<T>): Toggle
     send: (target, active) => sendLike(settings.targetOf(target), active),
     onDone: (variables, answer) => {
       settings.onDone?.(variables, answer);
-      if (settings.targetOf(variables.target).target_type === 1) setTimeout(() => void client.invalidateQueries({ queryKey: sharedKeys.feeds }), LIKE_REFRESH_MS);
+      if (settings.targetOf(variables.target).target_type === 1) setTimeout(() => void client.invalidateQueries({ queryKey: sharedKeys.feeds }), LISTS_REFRESH_MS);
     },
   };
 }

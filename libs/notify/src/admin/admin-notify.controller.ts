@@ -16,14 +16,14 @@ import {
   Reply,
 } from '@shiliu/platform';
 import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { NotificationType } from '../notifications/notification-type';
 import { ADMIN_ACTION_LIST, AdminNotifyRepository, NOTIFICATION_LIST } from './admin-notify.repository';
 import { AdminNotifyService } from './admin-notify.service';
 
 const toFlag = ({ value }: { value: unknown }): unknown => (value === 1 || value === '1' || value === 'true' ? true : value === 0 || value === '0' || value === 'false' ? false : value);
 
-/** admin-and-startup.md §5 "Notification form": receiver, sender and type, and what it is about. */
+/** admin-and-startup.md §5 "Notification form": receiver, sender, type and title, and what it is about. */
 export class AdminNotificationDto {
   @AdminUserField('请输入接收者')
   user_id!: string;
@@ -54,6 +54,13 @@ export class AdminNotificationDto {
   @Min(1, { message: '评论 ID 无效' })
   @Max(Number.MAX_SAFE_INTEGER, { message: '评论 ID 无效' })
   comment_id?: number;
+
+  /** What the back office's form asks for (§5); without one the title is said by the type, as for any other. */
+  @IsOptional()
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || undefined : value))
+  @IsString({ message: '标题必须是文本' })
+  @MaxLength(100, { message: '标题不能超过100个字符' })
+  title?: string;
 }
 
 /** §4: a notification's editable field is is_read. */

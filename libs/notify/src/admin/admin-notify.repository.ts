@@ -5,8 +5,11 @@ import type { EntityManager } from 'typeorm';
 import { titles } from '../notifications/notification-type';
 import type { UnreadMove } from '../notifications/unread-count.repository';
 
-/** The title the list shows (AdminNotifyService), as SQL, so that the title filter matches what the table says. */
-const NOTIFICATION_TITLE = `(CASE n."type" ${Object.entries(titles)
+/**
+ * The title the list shows, as SQL, so that the title filter matches what the table says: the administrator's own
+ * for a notification made by hand, else what its type says, with the note's title where it has one.
+ */
+const NOTIFICATION_TITLE = `COALESCE(n."title", CASE n."type" ${Object.entries(titles)
   .map(([type, said]) => `WHEN ${Number(type)} THEN '${said}'`)
   .join(' ')} END || COALESCE('《' || NULLIF(p."title", '') || '》', ''))`;
 
@@ -50,7 +53,7 @@ export interface AdminNotificationRow {
   sender_display_id: string | null;
   sender_nickname: string | null;
   type: number;
-  post_title: string | null;
+  title: string;
   target_id: string;
   post_id: string | null;
   comment_id: string | null;
@@ -72,7 +75,7 @@ export interface AdminActionRow {
 
 const SELECT_NOTIFICATIONS = `
   SELECT n."id", n."user_id", u."user_id" AS "user_display_id", n."sender_id", s."user_id" AS "sender_display_id", s."nickname" AS "sender_nickname",
-    n."type", p."title" AS "post_title", n."target_id", n."post_id", n."comment_id", n."is_read", n."created_at"
+    n."type", ${NOTIFICATION_TITLE} AS "title", n."target_id", n."post_id", n."comment_id", n."is_read", n."created_at"
   FROM "notifications" n
   LEFT JOIN "users" u ON u."id" = n."user_id"
   LEFT JOIN "users" s ON s."id" = n."sender_id"
@@ -99,6 +102,10 @@ export class AdminNotifyRepository {
       [userId, senderId, type, targetId],
     );
     return row ?? null;
+  }
+
+  async setTitle(manager: EntityManager, id: string, title: string): Promise<void> {
+    await manager.query(`UPDATE "notifications" SET "title" = $2 WHERE "id" = $1`, [id, title]);
   }
 
   /** Answers the unread counter move the change makes (none when the state was already so). */

@@ -2,11 +2,14 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { adminPage, type AdminListQuery, type AdminPage, messageForStatus } from '@shiliu/platform';
 import { DataSource } from 'typeorm';
 import { NotificationRepository } from '../notifications/notification.repository';
-import { type NotificationType, titles } from '../notifications/notification-type';
+import type { NotificationType } from '../notifications/notification-type';
 import { UnreadCountRepository } from '../notifications/unread-count.repository';
 import { type AdminActionRow, type AdminNotificationRow, AdminNotifyRepository } from './admin-notify.repository';
 
-/** admin-and-startup.md §3 "Notification": `title` is what the notification says, with the note's title where it has one. */
+/**
+ * admin-and-startup.md §3 "Notification": `title` is the administrator's own for a notification made by hand, else
+ * what the notification says, with the note's title where it has one.
+ */
 export interface AdminNotificationView {
   id: number;
   user_id: number;
@@ -43,10 +46,10 @@ export interface NewAdminNotification {
   target_id: number;
   post_id?: number;
   comment_id?: number;
+  title?: string;
 }
 
 function notificationView(row: AdminNotificationRow): AdminNotificationView {
-  const said = titles[row.type as NotificationType];
   return {
     id: Number(row.id),
     user_id: Number(row.user_id),
@@ -55,7 +58,7 @@ function notificationView(row: AdminNotificationRow): AdminNotificationView {
     sender_display_id: row.sender_display_id,
     sender_nickname: row.sender_nickname,
     type: row.type,
-    title: row.post_title ? `${said}《${row.post_title}》` : said,
+    title: row.title,
     target_id: Number(row.target_id),
     post_id: row.post_id === null ? null : Number(row.post_id),
     comment_id: row.comment_id === null ? null : Number(row.comment_id),
@@ -93,7 +96,9 @@ export class AdminNotifyService {
       await this.notifications.add(manager, { ...key, postId: form.post_id ?? null, commentId: form.comment_id ?? null, createdAt: new Date().toISOString() });
       const row = await this.lists.find(manager, key.userId, key.senderId, key.type, key.targetId);
       if (!row) throw new NotFoundException('用户不存在');
-      return notificationView(row);
+      if (!form.title) return notificationView(row);
+      await this.lists.setTitle(manager, row.id, form.title);
+      return notificationView((await this.lists.notification(manager, Number(row.id)))!);
     });
   }
 

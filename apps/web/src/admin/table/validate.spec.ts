@@ -24,7 +24,7 @@ describe('the management forms', () => {
     expect(validate(form('posts'), { ...crowded, view_count: '0', tags: [], type: '2', video_url: '/v.mp4' }, 'create')).toEqual({});
   });
   it('ask for the choices the spec requires', () => {
-    expect(validate(form('notifications'), initialValues(form('notifications'), null), 'create')).toEqual({ user_id: '请输入接收者小石榴号', sender_id: '请输入发送者小石榴号', type: '请选择类型', target_id: '请输入目标ID' });
+    expect(validate(form('notifications'), initialValues(form('notifications'), null), 'create')).toEqual({ user_id: '请输入接收者小石榴号', sender_id: '请输入发送者小石榴号', type: '请选择类型', title: '请输入标题', target_id: '请输入目标ID' });
     expect(validate(form('audit'), { ...initialValues(form('audit'), null), user_id: 'stu_1', content: '学生会' }, 'create')).toEqual({ content: '申请内容须为 JSON 对象，如 {"real_name": "张三"}' });
     expect(validate(form('comments'), initialValues(form('comments'), null), 'create')).toEqual({ post_id: '请输入笔记ID', content: '请输入内容', user_id: '请输入评论者小石榴号' });
   });

@@ -2277,6 +2277,7 @@ export interface components {
             target_id: number;
             post_id?: number;
             comment_id?: number;
+            title?: string;
         };
         AdminNotificationReadDto: {
             is_read: boolean;

@@ -1,8 +1,8 @@
 import { type PointerEvent, useRef } from 'react';
-import type { Channel } from '../../../lib/api/client';
+import type { ChannelEntry } from '../../../hooks/useChannels';
 
 /** The channel tabs, scrollable by wheel, touch or mouse drag (a drag does not count as a click). */
-export function ChannelStrip({ channels, active, onPick, className = '' }: { channels: Channel[]; active: string; onPick: (channel: string) => void; className?: string }) {
+export function ChannelStrip({ channels, active, onPick, className = '' }: { channels: ChannelEntry[]; active: string; onPick: (channel: string) => void; className?: string }) {
   const strip = useRef<HTMLDivElement>(null);
   const drag = useRef<{ x: number; scroll: number; moved: boolean } | null>(null);
 

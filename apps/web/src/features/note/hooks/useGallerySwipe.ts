@@ -3,6 +3,12 @@ import { type TouchEvent, useEffect, useRef, useState } from 'react';
 /** A swipe changes the image past this many pixels; a move locks to horizontal after this many (public-side.md §9). */
 export const SWIPE_PX = 50;
 export const LOCK_PX = 10;
+/** The axis a move from the touch's start locks to, once it has gone LOCK_PX either way; null before that. */
+export function lockedAxis(dx: number, dy: number): 'x' | 'y' | null {
+  if (Math.max(Math.abs(dx), Math.abs(dy)) <= LOCK_PX) return null;
+  return Math.abs(dx) > Math.abs(dy) ? 'x' : 'y';
+}
+
 /** How long the track takes to snap, in step with the `.gallery-track.settling` transition. */
 const SETTLE_MS = 260;
 
@@ -50,7 +56,7 @@ export function useGallerySwipe(count: number, index: number, setIndex: (index: 
     if (!from) return;
     const dx = event.touches[0].clientX - from.x;
     const dy = event.touches[0].clientY - from.y;
-    if (!from.axis && Math.max(Math.abs(dx), Math.abs(dy)) > LOCK_PX) from.axis = Math.abs(dx) > Math.abs(dy) ? 'x' : 'y';
+    from.axis ??= lockedAxis(dx, dy);
     if (from.axis === 'x') setOffset(dx);
   };
 

@@ -16,7 +16,7 @@ import { commentContent } from '../../../lib/comment-images';
 import { relativeTime } from '../../../lib/format';
 import { commentHtml } from '../../../lib/rich-text';
 import { useSession } from '../../../lib/session';
-import { toast } from '../../../lib/toast';
+import { NOTIFICATIONS_TOAST_MS, toast, useToastDuration } from '../../../lib/toast';
 import {
   followStatusesQuery,
   markAllRead,
@@ -214,6 +214,7 @@ export default function NotificationsPage() {
   const [tab, setTab] = useState<NotificationTab>('comments');
   const scrolled = useScrolledPast(TOP_AFTER_PX);
   const counts = useQuery(unreadQuery(Boolean(user)));
+  useToastDuration(NOTIFICATIONS_TOAST_MS);
 
   useEffect(() => {
     document.title = '通知 - 拾柳';

@@ -17,7 +17,7 @@ export default function ManagePage({ drafts }: { drafts: boolean }) {
   const user = useSession((state) => state.user);
   const navigate = useNavigate();
   const client = useQueryClient();
-  const { channels } = useChannels();
+  const { categories } = useChannels();
   const [typed, setTyped] = useState('');
   const [keyword, setKeyword] = useState('');
   const [categoryId, setCategoryId] = useState<number | null>(null);
@@ -79,13 +79,11 @@ export default function ManagePage({ drafts }: { drafts: boolean }) {
           }}
         >
           <option value="">全部分类</option>
-          {channels
-            .filter((channel) => channel.id > 0)
-            .map((channel) => (
-              <option key={channel.id} value={channel.id}>
-                {channel.name}
-              </option>
-            ))}
+          {categories.map((category) => (
+            <option key={category.id} value={category.id}>
+              {category.name}
+            </option>
+          ))}
         </select>
       </div>
       {list.isPending ? (

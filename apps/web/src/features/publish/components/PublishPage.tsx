@@ -17,8 +17,7 @@ import { VideoPicker } from './VideoPicker';
 export default function PublishPage() {
   const user = useSession((state) => state.user);
   const [params] = useSearchParams();
-  const { channels } = useChannels();
-  const categories = channels.filter((channel) => channel.id > 0);
+  const { categories } = useChannels();
   const { form, dispatch, set, loadFailed, retryLoad } = usePublishForm(Number(params.get('draftId')) || null);
   const submit = usePublishSubmit(form, set);
   const addImages = useAddImages(form.images, (next) => set({ images: next }));
