@@ -214,7 +214,7 @@ describe('the spec’s last rows (issue 44)', () => {
     });
 
     it('keeps a toast on the notifications page for 3 s', async () => {
-      await page.goto('/notifications');
+      await page.goto('/notification');
       await page.getByRole('button', { name: '全部已读' }).waitFor();
       await page.evaluate(() => {
         const times: Record<string, number> = {};
@@ -271,11 +271,12 @@ describe('the spec’s last rows (issue 44)', () => {
       const middle = { x: 195, y: 422 };
       await swipe(page, middle, { x: -80, y: 6 });
       await page.locator('.viewer-counter', { hasText: '2 / 3' }).waitFor();
-      // 12 px down first locks the move vertical: the 80 px sideways after it is not a swipe.
+      // Down first locks the move vertical: the 80 px sideways after it is not a swipe. (30 px, not 11: Chromium holds
+      // back the moves inside its touch slop.)
       const cdp = await page.context().newCDPSession(page);
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [middle] });
-      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: middle.x, y: middle.y + 12 }] });
-      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: middle.x - 80, y: middle.y + 12 }] });
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: middle.x, y: middle.y + 30 }] });
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: middle.x - 80, y: middle.y + 30 }] });
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
       await cdp.detach();
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
