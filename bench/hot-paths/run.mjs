@@ -5,6 +5,8 @@
 // likes, filled with SQL; 50 connections; autocannon.
 //
 // Usage: infra/local/up && npm run build && node bench/hot-paths/run.mjs [seconds per case, default 15] [embedded|distributed|both]
+// The people cases (profile, hover card, follow status, unread count) run embedded only: the distributed run starts
+// content and the gateway alone.
 // The processes run from the build, as a deployment runs them: memory is measured without ts-node's compiler.
 // Not part of `npm test`: it wants the machine to itself. PROFILE_DIR=<dir> runs the processes under --cpu-prof;
 // CASES=detail,comments runs only the cases whose names contain one of those words. After each mode's table it prints
@@ -62,6 +64,13 @@ const SELECT_COMMENTS = `
     ($1::bigint IS NOT NULL AND EXISTS (SELECT 1 FROM "likes" l WHERE l."user_id" = $1 AND l."target_type" = 2 AND l."target_id" = c."id")) AS "liked"
   FROM "comments" c JOIN "posts" p ON p."id" = c."post_id" JOIN "authors" a ON a."id" = c."author_id" LEFT JOIN "authors" ra ON ra."id" = c."reply_to_user_id"`;
 
+// Auth's and social's reads for the people cases, as their repositories write them (they are not exported).
+const AUTH_USER_COLUMNS = `"id", "user_id", "nickname", "avatar", "bio", "location", "verified", "gender", "zodiac_sign", "mbti", "education", "major", "interests", "created_at"`;
+const RELATIONS_SQL = `SELECT "o"::int AS "other",
+    EXISTS (SELECT 1 FROM social.follows WHERE "follower_id" = $1 AND "following_id" = "o") AS "viewer_follows",
+    EXISTS (SELECT 1 FROM social.follows WHERE "follower_id" = "o" AND "following_id" = $1) AS "follows_viewer"
+  FROM unnest($2::bigint[]) AS "o"`;
+
 /** Fills content's tables the way the product would have them, in a few statements. */
 async function fill(databaseUrl) {
   const db = new pg.Client({ connectionString: databaseUrl, options: '-c search_path=content,public' });
@@ -93,6 +102,29 @@ async function fill(databaseUrl) {
   await db.end();
 }
 
+/**
+ * The people side, for the embedded cases that read it: the same users in auth, social's cards of them, ten follows
+ * each with their counters, the notes' covers for hover cards, and unread counts for the likers.
+ */
+async function fillPeople(databaseUrl) {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  await db.query(`INSERT INTO auth.users ("id", "user_id", "nickname", "password_hash", "avatar", "bio", "location") OVERRIDING SYSTEM VALUE
+    SELECT g, 'bench_' || g, '同学' || g, 'x', '/api/files/avatars/' || (g % 50) || '.png', '用户没有任何简介', '上海' FROM generate_series(1, ${USERS}) g`);
+  await db.query(`INSERT INTO social.user_cards ("id", "user_id", "nickname", "avatar", "verified", "as_of")
+    SELECT g, 'bench_' || g, '同学' || g, '/api/files/avatars/' || (g % 50) || '.png', (g % 20 = 0)::int, now() FROM generate_series(1, ${USERS}) g ON CONFLICT DO NOTHING`);
+  await db.query(`INSERT INTO social.follows ("follower_id", "following_id")
+    SELECT g, 1 + (g + k * 37) % ${USERS} FROM generate_series(1, ${USERS}) g, generate_series(1, 10) k WHERE 1 + (g + k * 37) % ${USERS} <> g ON CONFLICT DO NOTHING`);
+  await db.query(`INSERT INTO social.posts ("id", "author_id", "published", "cover", "created_at", "as_of") SELECT "id", "author_id", true, "cover_url", "created_at", now() FROM content.posts ON CONFLICT DO NOTHING`);
+  await db.query(`INSERT INTO social.user_stats ("user_id", "follow_count", "fans_count", "post_count")
+    SELECT g, (SELECT count(*) FROM social.follows WHERE "follower_id" = g), (SELECT count(*) FROM social.follows WHERE "following_id" = g), (SELECT count(*) FROM content.posts WHERE "author_id" = g)
+    FROM generate_series(1, ${USERS}) g ON CONFLICT ("user_id") DO UPDATE SET "follow_count" = EXCLUDED."follow_count", "fans_count" = EXCLUDED."fans_count", "post_count" = EXCLUDED."post_count"`);
+  await db.query(`INSERT INTO notify.unread_counts ("user_id", "comments", "likes", "collections", "follows")
+    SELECT g, g % 3, g % 7, g % 2, g % 5 FROM generate_series(1, ${LIKERS}) g ON CONFLICT DO NOTHING`);
+  await db.query('VACUUM ANALYZE');
+  await db.end();
+}
+
 const keys = tokenKeys();
 const privateKey = await importPKCS8(readFileSync(join(keys, 'token-private.pem'), 'utf8'), 'EdDSA');
 const tokens = [];
@@ -102,6 +134,11 @@ for (let id = 1; id <= LIKERS; id++) {
 
 const randomNote = () => 1 + Math.floor(Math.random() * NOTES);
 const likeBody = JSON.stringify({ target_type: 1, target_id: 1 });
+const randomUser = () => `bench_${1 + Math.floor(Math.random() * USERS)}`;
+const randomToken = () => tokens[Math.floor(Math.random() * LIKERS)];
+/** A student's id as the bench's tokens name them (bench_1 … bench_50 are 1 … 50). */
+const viewerOf = (context) => (context.viewer ??= 1 + Math.floor(Math.random() * LIKERS));
+
 
 /** Each path: how autocannon calls it, and the statements the service runs for it, run directly for the floor. */
 const cases = [
@@ -181,9 +218,64 @@ const cases = [
       );
     },
   },
+  {
+    // A student's profile page: the user, then their counters, alternating.
+    name: 'profile (user and stats alternating)',
+    modes: ['embedded'],
+    sample: { path: '/api/users/bench_1' },
+    request: {
+      setup: (req, context) => {
+        context.stats = !context.stats;
+        const user = randomUser();
+        return { ...req, path: context.stats ? `/api/users/${user}/stats` : `/api/users/${user}` };
+      },
+    },
+    sql: async (client, context) => {
+      context.stats = !context.stats;
+      const user = randomUser();
+      if (!context.stats) {
+        await client.query(`SELECT ${AUTH_USER_COLUMNS} FROM auth.users WHERE lower("user_id") = lower($1)`, [user]);
+        return;
+      }
+      const { rows } = await client.query(`SELECT "id" FROM social.user_cards WHERE "user_id" = $1`, [user]);
+      await client.query(`SELECT * FROM social.user_stats WHERE "user_id" = ANY($1::bigint[])`, [[rows[0].id]]);
+    },
+  },
+  {
+    name: 'hover card, logged in',
+    modes: ['embedded'],
+    sample: { path: '/api/users/bench_1/card', headers: { authorization: `Bearer ${tokens[1]}` } },
+    request: { setup: (req) => ({ ...req, path: `/api/users/${randomUser()}/card`, headers: { authorization: `Bearer ${randomToken()}` } }) },
+    sql: async (client, context) => {
+      const { rows } = await client.query(`SELECT * FROM social.user_cards WHERE "user_id" = $1`, [randomUser()]);
+      const id = rows[0].id;
+      await client.query(`SELECT * FROM social.user_stats WHERE "user_id" = ANY($1::bigint[])`, [[id]]);
+      await client.query(RELATIONS_SQL, [viewerOf(context), [id]]);
+      await client.query(`SELECT "cover" FROM social.posts WHERE "author_id" = $1 AND "published" AND NOT "deleted" AND "cover" IS NOT NULL ORDER BY "created_at" DESC, "id" DESC LIMIT 3`, [id]);
+    },
+  },
+  {
+    name: 'follow status, logged in',
+    modes: ['embedded'],
+    sample: { path: '/api/users/bench_1/follow-status', headers: { authorization: `Bearer ${tokens[1]}` } },
+    request: { setup: (req) => ({ ...req, path: `/api/users/${randomUser()}/follow-status`, headers: { authorization: `Bearer ${randomToken()}` } }) },
+    sql: async (client, context) => {
+      const { rows } = await client.query(`SELECT * FROM social.user_cards WHERE "user_id" = $1`, [randomUser()]);
+      await client.query(RELATIONS_SQL, [viewerOf(context), [rows[0].id]]);
+    },
+  },
+  {
+    name: 'unread count',
+    modes: ['embedded'],
+    sample: { path: '/api/notifications/unread-count', headers: { authorization: `Bearer ${tokens[1]}` } },
+    request: { setup: (req) => ({ ...req, path: '/api/notifications/unread-count', headers: { authorization: `Bearer ${randomToken()}` } }) },
+    sql: (client, context) => client.query(`SELECT * FROM notify.unread_counts WHERE "user_id" = $1`, [viewerOf(context)]),
+  },
 ];
 const wanted = process.env.CASES?.split(',').map((word) => word.trim()).filter(Boolean);
 const selectedCases = wanted ? cases.filter((each) => wanted.some((word) => each.name.includes(word))) : cases;
+/** The cases a mode runs: the people cases need auth, social and notify, which the distributed run does not start. */
+const casesOf = (mode) => selectedCases.filter((each) => !each.modes || each.modes.includes(mode));
 let likerSeq = 0;
 
 /** The resident set of a process, in MB. */
@@ -368,6 +460,7 @@ for (const mode of modes) {
   process.stdout.write('filling… ');
   let t = Date.now();
   await fill(databaseUrl);
+  if (casesOf(mode).some((each) => each.modes)) await fillPeople(databaseUrl);
   console.log(`${((Date.now() - t) / 1000).toFixed(1)} s`);
   const rest = Object.fromEntries(Object.entries(processes).map(([name, child]) => [name, rssOf(child.pid)]));
 
@@ -380,7 +473,7 @@ for (const mode of modes) {
   const settled = await quiet(Object.fromEntries(Object.entries(watched).filter(([name]) => !['autocannon', 'kafka'].includes(name))));
   console.log(settled === null ? `  ! still busy ${QUIET_LIMIT_S} s after the fill` : `quiet ${settled} s after the fill`);
   const rows = [];
-  for (const each of selectedCases) {
+  for (const each of casesOf(mode)) {
     process.stdout.write(`${each.name}: `);
     // One call tells the answer's size, for the bare server's floor.
     const { path = each.request.path ?? '/api/posts/1', ...init } = each.sample ?? {};
