@@ -79,7 +79,7 @@ export default function ExplorePage() {
     <section className="explore">
       <h1 className="visually-hidden">发现</h1>
       {strip}
-      <div className={`channel-fixed ${scrolled ? 'shown' : ''}`} aria-hidden={!scrolled}>
+      <div className={`channel-fixed ${scrolled ? 'shown' : ''}`} inert={!scrolled}>
         {strip}
       </div>
       {switching && (

@@ -85,6 +85,9 @@ function Gallery({ note, ready, index, setIndex, onOpen }: { note: Note; ready: 
   );
 }
 
+/** An action's name as a screen reader says it: the word, and the count the button shows in its place. */
+const labelWithCount = (word: string, count: number) => (count > 0 ? `${word} ${formatCount(count)}` : word);
+
 /**
  * The note detail card, shared by the overlay and the full page: gallery (with viewer), author, text with
  * mentions and tags, like / collect / share, comments; keyboard shortcuts ←/→, Esc, S, D.
@@ -151,11 +154,11 @@ export function NoteDetail({ note, ready, onClose, targetCommentId }: { note: No
   const author = note.nickname || note.author || '匿名用户';
   const actions = (
     <>
-      <button type="button" className={`action like ${like.active ? 'on' : ''} ${bump === 'like' ? 'bump' : ''}`} aria-pressed={like.active} aria-label="点赞" onClick={toggleLike}>
+      <button type="button" className={`action like ${like.active ? 'on' : ''} ${bump === 'like' ? 'bump' : ''}`} aria-pressed={like.active} aria-label={labelWithCount('点赞', like.count)} onClick={toggleLike}>
         <Icon name="heart" filled={like.active} />
         {like.count > 0 ? <span>{formatCount(like.count)}</span> : <span className="action-word">点赞</span>}
       </button>
-      <button type="button" className={`action collect ${collect.active ? 'on' : ''} ${bump === 'collect' ? 'bump' : ''}`} aria-pressed={collect.active} aria-label="收藏" onClick={toggleCollect}>
+      <button type="button" className={`action collect ${collect.active ? 'on' : ''} ${bump === 'collect' ? 'bump' : ''}`} aria-pressed={collect.active} aria-label={labelWithCount('收藏', collect.count)} onClick={toggleCollect}>
         <Icon name="star" filled={collect.active} />
         {collect.count > 0 ? <span>{formatCount(collect.count)}</span> : <span className="action-word">收藏</span>}
       </button>
