@@ -165,6 +165,8 @@ describe("the spec's messages where they arise (issue 44)", () => {
       expect(await page.locator('.upload-item img[src^="/api/files/"]').count()).toBe(2);
       expect(await page.locator('.upload-item img[src^="blob:"]').count()).toBe(1);
       await page.locator('.upload-item').nth(1).getByText('上传失败').waitFor();
+      // Not a picture at all: its tile stays plain instead of showing a broken image.
+      await page.locator('.upload-item').nth(1).locator('img.broken').waitFor({ state: 'attached' });
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: shot('partial-batch.png') });
       await page.getByRole('button', { name: '删除第 2 张图片' }).click();

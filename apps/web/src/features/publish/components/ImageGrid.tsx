@@ -65,7 +65,8 @@ export function ImageGrid({ images, setImages, add, busy }: { images: ImageItem[
             if (event.key === 'ArrowRight') move(index, 1);
           }}
         >
-          <img src={image.url ?? image.preview} alt={`第 ${index + 1} 张图片`} draggable={false} />
+          {/* A refused file may be no picture at all: its tile stays plain rather than show a broken image. */}
+          <img src={image.url ?? image.preview} alt={`第 ${index + 1} 张图片`} draggable={false} onError={(event) => event.currentTarget.classList.add('broken')} />
           {image.refused ? (
             <span className="upload-cover-tag" title={image.refused}>
               上传失败
