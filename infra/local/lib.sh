@@ -104,6 +104,20 @@ own() { # own DIR... : make dirs owned by the infra user
   if is_root; then chown "$INFRA_USER:$INFRA_USER" "$@"; fi
 }
 
+# A checkout in a private directory (mktemp -d makes it 0700) would keep the infra user from reaching its data and
+# binaries: give others search permission (not read) on each directory above DIR that lacks it, and say so.
+grant_passage() { # grant_passage DIR
+  local dir
+  dir=$(dirname "$(realpath "$1")")
+  while [[ $dir != / ]]; do
+    if [[ $(( 8#$(stat -c %a "$dir") & 1 )) -eq 0 ]]; then
+      chmod o+x "$dir"
+      echo "user: let $INFRA_USER pass through $dir (search permission for others)"
+    fi
+    dir=$(dirname "$dir")
+  done
+}
+
 pidfile() { echo "$PIDS/$1.pid"; }
 
 read_pid() { # read_pid FILE -> prints pid, fails if absent/garbage

@@ -13,6 +13,9 @@ export const SKELETON = { count: 6, avatarPx: 48, imageHeightPx: 200 } as const;
 /** Image-card heights vary around the image height, so that a loading waterfall looks like one and not like a grid. */
 const IMAGE_RHYTHM = [1, 1.3, 1.15, 1.5, 1.05, 1.4, 1.25, 1.2, 1.1, 1.45];
 
+/** A person's lines beside the avatar: a profile's head has a title and two lines, a list item a name and a line. */
+const PERSON_LINES = { 'user-card': ['title', '', 'short'], 'user-item': ['short', ''] } as const;
+
 function SkeletonItem({ type, index, avatar, imageHeight, children }: { type: SkeletonType; index: number; avatar: number; imageHeight: number; children?: ReactNode }) {
   switch (type) {
     case 'image-card':
@@ -24,23 +27,14 @@ function SkeletonItem({ type, index, avatar, imageHeight, children }: { type: Sk
         </>
       );
     case 'user-card':
-      return (
-        <>
-          <div className="skeleton round" style={{ width: avatar, height: avatar }} />
-          <div className="skeleton-lines">
-            <div className="skeleton line title" />
-            <div className="skeleton line" />
-            <div className="skeleton line short" />
-          </div>
-        </>
-      );
     case 'user-item':
       return (
         <>
           <div className="skeleton round" style={{ width: avatar, height: avatar }} />
           <div className="skeleton-lines">
-            <div className="skeleton line short" />
-            <div className="skeleton line" />
+            {PERSON_LINES[type].map((kind, line) => (
+              <div key={line} className={kind ? `skeleton line ${kind}` : 'skeleton line'} />
+            ))}
           </div>
         </>
       );

@@ -56,6 +56,7 @@ export class ImageWidthsBackfill implements OnApplicationBootstrap, OnModuleDest
 
   /** Makes the widths of these keys' images now, those not settled yet. */
   async ensure(keys: string[]): Promise<void> {
+    if (keys.length === 0) return;
     const settled = await this.repository.settledOf(keys);
     for (const key of keys) if (!settled.has(key)) await this.settle(key);
   }
@@ -72,7 +73,7 @@ export class ImageWidthsBackfill implements OnApplicationBootstrap, OnModuleDest
         if (this.stopped) break;
         done.checked++;
         const outcome = await this.settle(key);
-        if (outcome !== 'there') done[outcome]++;
+        if (outcome === 'made' || outcome === 'unreadable') done[outcome]++;
       }
       if (done.made > madeBefore) this.logger.info({ ...done, upTo: after }, 'image widths backfill progress');
     }
@@ -81,15 +82,15 @@ export class ImageWidthsBackfill implements OnApplicationBootstrap, OnModuleDest
   }
 
   /** Stores the widths of `key` unless its last one is there already, and settles it; an image not stored yet waits for a later pass. */
-  private async settle(key: string): Promise<'made' | 'there' | 'unreadable'> {
+  private async settle(key: string): Promise<'made' | 'there' | 'none' | 'missing' | 'unreadable'> {
     if (!hasWidths(key)) {
       await this.repository.settle(key, 'none');
-      return 'there';
+      return 'none';
     }
     try {
       const outcome = await this.makeWidths(key);
       if (outcome !== 'missing') await this.repository.settle(key, 'made');
-      return outcome === 'made' ? 'made' : 'there';
+      return outcome;
     } catch (error) {
       if (!(error instanceof UnreadableImageError)) throw error;
       await this.repository.settle(key, 'unreadable');

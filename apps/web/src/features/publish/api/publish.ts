@@ -82,12 +82,19 @@ export async function uploadImages(files: File[]): Promise<ImageBatch> {
   if (!answer.ok || !body.data) throw new ApiError(body.message || (answer.status >= 500 ? MESSAGES.server : UPLOAD_MESSAGES.failed), answer.status);
   const refused = [...body.data.errors];
   const uploaded = [...body.data.uploaded];
+  // The answer lists refusals by file name and uploads in order; walk the files to give each its own outcome.
+  const urls: (string | null)[] = [];
   const reasons: (string | null)[] = [];
-  const urls = files.map((file) => {
+  for (const file of files) {
     const at = refused.findIndex((error) => error.file === file.name);
-    reasons.push(at < 0 ? null : (refused.splice(at, 1)[0]?.reason ?? null));
-    return at < 0 ? (uploaded.shift()?.url ?? null) : null;
-  });
+    if (at < 0) {
+      urls.push(uploaded.shift()?.url ?? null);
+      reasons.push(null);
+    } else {
+      urls.push(null);
+      reasons.push(refused.splice(at, 1)[0].reason);
+    }
+  }
   const done = urls.filter(Boolean).length;
   if (done === 0) throw new ApiError('上传失败，没有成功上传的图片', answer.status);
   const failed = files.length - done;
