@@ -28,7 +28,7 @@ function serviceWorker(): Plugin {
       }
       for (const file of readdirSync(PUBLIC)) {
         hash.update(file).update(readFileSync(join(PUBLIC, file)));
-        if (/\.(svg|png|webmanifest)$/.test(file) || file === 'theme.js') shell.add(`/${file}`);
+        if (/\.(svg|png|webmanifest|js)$/.test(file)) shell.add(`/${file}`);
       }
       const template = readFileSync(join(__dirname, 'sw-template.js'), 'utf8');
       hash.update(template);

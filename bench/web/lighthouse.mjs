@@ -9,6 +9,7 @@
 // first-load JavaScript ≤ 120 KB; the feed's first screen ≤ 400 KB.
 //
 // Usage: infra/local/up && node bench/web/lighthouse.mjs [runs per page, default 3]
+// WEB_DIST_DIR=<another build of apps/web> audits that build instead, to compare two side by side.
 // The median runs' full reports are left in tmp/lighthouse/ (open them in the Lighthouse viewer).
 // Not part of `npm test`: it starts the product and wants the machine to itself.
 import { launch } from 'chrome-launcher';
@@ -40,7 +41,7 @@ start(env, 'embedded', 'apps/gateway/src/embedded.ts', {
   DATABASE_URL: databaseUrl,
   DEMO_DATA: 'true',
   ADMIN_PASSWORD: 'lighthouse-bench-admin',
-  WEB_DIST_DIR: join(root, 'apps/web/dist'),
+  WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? join(root, 'apps/web/dist'),
 });
 await waitFor(`${base}/api/health`, 'the embedded product', 600_000);
 

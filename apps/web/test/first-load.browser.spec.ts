@@ -85,4 +85,40 @@ describe('the first load', () => {
     await page.screenshot({ path: shot('explore-390.png') });
     await context.close();
   });
+
+  it('asks a visitor’s first page of 推荐 before the app’s script runs, and only once', async () => {
+    const early = await suite.context(390, PHONE);
+    await early.route(/\/assets\/index-[\w-]+\.js$/, (route) => route.abort('aborted'));
+    const before = await open(early);
+    const asked = before.waitForRequest((request) => new URL(request.url()).pathname === '/api/posts');
+    await before.goto('/explore');
+    const request = await asked;
+    expect(new URL(request.url()).search).toBe('?page=1&limit=20');
+    expect(request.headers().authorization).toBeUndefined();
+    await early.close();
+
+    const context = await suite.context(390, PHONE);
+    const page = await open(context);
+    const feeds: string[] = [];
+    page.on('request', (each) => {
+      const url = new URL(each.url());
+      if (url.pathname === '/api/posts') feeds.push(url.search);
+    });
+    await page.goto('/explore');
+    await cards(page).first().waitFor();
+    expect(await cards(page).count()).toBeGreaterThan(1);
+    expect(feeds).toEqual(['?page=1&limit=20']);
+    await context.close();
+  });
+
+  it('asks nothing early for a student with a session: the app asks, with their token', async () => {
+    const context = await suite.context(390, PHONE);
+    await context.addInitScript(() => localStorage.setItem('token', 'a-session'));
+    await context.route(/\/assets\/index-[\w-]+\.js$/, (route) => route.abort('aborted'));
+    const page = await open(context);
+    await page.goto('/explore');
+    await page.locator('.shell-cards > div').first().waitFor();
+    expect(await page.evaluate(() => '__firstFeed' in window)).toBe(false);
+    await context.close();
+  });
 });

@@ -2,6 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { api, call, type Note } from '../lib/api/client';
 import { sharedKeys } from '../lib/api/query-keys';
+import { takeFirstFeed } from '../lib/first-feed';
 
 /** Feed page size (public-side.md §9). */
 export const FEED_LIMIT = 20;
@@ -17,9 +18,12 @@ interface FeedPage {
 
 async function loadPage(source: FeedSource, page: number, snapshot: string | undefined): Promise<FeedPage> {
   if (source.kind === 'explore') {
-    const answer = await call(
-      api.GET('/api/posts', { params: { query: { page, limit: FEED_LIMIT, ...(source.category ? { category: source.category } : {}), ...(source.imageOnly ? { type: 1 as const } : {}), ...(snapshot ? { snapshot } : {}) } } }),
-    );
+    const early = !source.category && !source.imageOnly && page === 1 && !snapshot ? await takeFirstFeed() : null;
+    const answer =
+      early ??
+      (await call(
+        api.GET('/api/posts', { params: { query: { page, limit: FEED_LIMIT, ...(source.category ? { category: source.category } : {}), ...(source.imageOnly ? { type: 1 as const } : {}), ...(snapshot ? { snapshot } : {}) } } }),
+      ));
     return { posts: answer.posts, page: answer.pagination.page, pages: answer.pagination.pages, snapshot: answer.pagination.snapshot };
   }
   const path = { user_id: source.userId };

@@ -1,14 +1,22 @@
 import { useSyncExternalStore } from 'react';
 
+const lists = new Map<string, MediaQueryList>();
+/** One list per query for the page's life, rather than a new one at every render. */
+function listOf(query: string): MediaQueryList {
+  let list = lists.get(query);
+  if (!list) lists.set(query, (list = window.matchMedia(query)));
+  return list;
+}
+
 /** Whether a media query matches, following its changes. */
 export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(
     (notify) => {
-      const list = window.matchMedia(query);
+      const list = listOf(query);
       list.addEventListener('change', notify);
       return () => list.removeEventListener('change', notify);
     },
-    () => window.matchMedia(query).matches,
+    () => listOf(query).matches,
     () => false,
   );
 }

@@ -1,4 +1,4 @@
-import { type ChangeEvent, type KeyboardEvent, useEffect, useReducer, useRef, useState } from 'react';
+import { type ChangeEvent, type KeyboardEvent, lazy, Suspense, useEffect, useReducer, useRef, useState } from 'react';
 import { Avatar } from '../../../components/Avatar';
 import { Spinner } from '../../../components/Feedback';
 import { UserHover } from '../../../components/HoverCard';
@@ -8,7 +8,6 @@ import { type NoteComment, upload, type UploadedImage } from '../../../lib/api/c
 import { formatCount, relativeTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
-import { ComposeTools } from '../../../components/compose/ComposeTools';
 import { encodeMentions, type PickedMentions } from '../../../components/compose/mentions';
 import { compressImages } from '../../../lib/images';
 import { acceptImages, attachments, commentContent, commentProblem, type CommentImage, isUploading } from '../../../lib/comment-images';
@@ -17,6 +16,9 @@ import { commentBodyHtml } from '../../../lib/rich-text';
 import type { CommentsState, ReplyTarget, Thread } from '../hooks/useComments';
 
 const SHOWN_REPLIES = 2;
+
+// The @ and emoji pickers (and the emoji list) load when a composer first opens, not with the note: most readers never write.
+const ComposeTools = lazy(() => import('../../../components/compose/ComposeTools').then((module) => ({ default: module.ComposeTools })));
 
 function CommentItem({ comment, state, parentId, onDelete }: { comment: NoteComment; state: CommentsState; parentId: number; onDelete: (comment: NoteComment) => void }) {
   const me = useSession((session) => session.user?.user_id);
@@ -315,7 +317,9 @@ export function Composer({ state, actions }: { state: CommentsState; actions: Re
       )}
       {open && (
         <div className="composer-buttons">
-          <ComposeTools field={field} value={text} onChange={setText} onMention={(more) => setPicked((before) => ({ ...before, ...more }))} maxLength={1000} />
+          <Suspense fallback={null}>
+            <ComposeTools field={field} value={text} onChange={setText} onMention={(more) => setPicked((before) => ({ ...before, ...more }))} maxLength={1000} />
+          </Suspense>
           <input ref={chooser} type="file" accept="image/jpeg,image/png,image/webp" multiple hidden onChange={choose} aria-label="选择评论图片" />
           <button type="button" className="compose-tool composer-image-tool" aria-label="添加图片" title="添加图片" onClick={() => !needLogin() && chooser.current?.click()}>
             <Icon name="image" size={20} />
