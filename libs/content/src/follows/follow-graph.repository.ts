@@ -47,9 +47,9 @@ export class FollowGraphRepository {
     await rowsOf(manager, `DELETE FROM "fans_counts" WHERE "user_id" = $1`, [userId]);
   }
 
-  async followsAnyone(viewerId: string): Promise<boolean> {
-    const rows = await rowsOf(this.dataSource, `SELECT 1 FROM "follows" WHERE "follower_id" = $1 AND "active" LIMIT 1`, [viewerId]);
-    return rows.length > 0;
+  async followCount(viewerId: string): Promise<number> {
+    const [row] = await rowsOf<{ count: number }>(this.dataSource, `SELECT count(*)::int AS "count" FROM "follows" WHERE "follower_id" = $1 AND "active"`, [viewerId]);
+    return row.count;
   }
 
   /**

@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, type Principal, UserAuth } from '@shiliu/platform';
 import { SuggestionQuery } from './suggestion.dto';
 import { SuggestionService } from './suggestion.service';
-import type { SuggestedUser } from './suggestion.view';
+import type { Suggestions } from './suggestion.view';
 
 @ApiTags('users')
 @Controller('api/users/suggestions')
@@ -14,7 +14,7 @@ export class SuggestionController {
   @ApiBearerAuth()
   @UserAuth()
   @Get()
-  list(@CurrentPrincipal() principal: Principal, @Query() query: SuggestionQuery): Promise<{ users: SuggestedUser[] }> {
+  list(@CurrentPrincipal() principal: Principal, @Query() query: SuggestionQuery): Promise<Suggestions> {
     return this.suggestions.suggest(principal.id, query.limit);
   }
 }

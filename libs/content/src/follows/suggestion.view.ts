@@ -24,3 +24,9 @@ export function toSuggestedUser(row: SuggestionRow): SuggestedUser {
     buttonType: row.follows_viewer ? 'back' : 'follow',
   };
 }
+
+export interface Suggestions {
+  users: SuggestedUser[];
+  /** How many people the viewer follows. */
+  follow_count: number;
+}
