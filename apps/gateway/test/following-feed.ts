@@ -53,7 +53,8 @@ export function describeFollowingFeed(mode: RunMode): void {
     const feed = (who: StackUser, query = '') => ok<FeedPage>('GET', `/api/posts?category=following${query}`, who.token);
     const ids = async (who: StackUser) => (await feed(who)).posts.map((post) => post.id);
     const follow = async (who: StackUser, whom: StackUser, seen: number) => {
-      await ok('POST', `/api/users/${whom.userId}/follow`, who.token);
+      // Social learns of a new account through its event: until then the follow answers 404.
+      await waitFor('social to know the followed account', async () => (await stack.call('POST', `/api/users/${whom.userId}/follow`, undefined, who.token)).status === 200, 60_000, 100);
       await waitFor('content to learn the follow', async () => (await ids(who)).includes(seen), 60_000, 100);
     };
 
