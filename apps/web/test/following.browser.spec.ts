@@ -35,11 +35,12 @@ describe('the 关注 channel', () => {
   let author: StackUser;
   let reader: StackUser;
   let newcomer: StackUser;
+  let loner: StackUser;
   const title = '操场边的晚霞';
 
   beforeAll(async () => {
     const stack = suite.stack();
-    [author, reader, newcomer] = await Promise.all([stack.signUp('晚霞摄影'), stack.signUp('小满'), stack.signUp('新同学')]);
+    [author, reader, newcomer, loner] = await Promise.all([stack.signUp('晚霞摄影'), stack.signUp('小满'), stack.signUp('新同学'), stack.signUp('独行侠')]);
     const noteId = (await ok<{ id: number }>('POST', '/api/posts', { title, content: '<p>六点半的天空</p>', category_id: 1, type: 1, images: [await picture('#f0a868')], tags: [] }, author.token)).id;
     // Social learns of a new account through its event: until then the follow answers 404.
     await waitFor('social to know the author', async () => (await stack.call('POST', `/api/users/${author.userId}/follow`, undefined, reader.token)).status === 200);
@@ -84,6 +85,21 @@ describe('the 关注 channel', () => {
       }
       await page.evaluate(() => localStorage.removeItem('theme'));
     });
+
+    it('shows the empty state with suggestions beside the sidebar, light and dark', async () => {
+      const context = await suite.context(1440);
+      await signInAs(suite.stack(), context, loner);
+      const lonely = await open(context);
+      for (const theme of ['light', 'dark'] as const) {
+        await lonely.goto('/explore/following');
+        await inTheme(lonely, theme);
+        await lonely.reload();
+        await lonely.getByText('你还没有关注任何人，去认识一些同学吧').waitFor();
+        await lonely.locator('.suggestions .person', { hasText: '晚霞摄影' }).waitFor();
+        await lonely.screenshot({ path: shot(`empty-1440-${theme}.png`) });
+      }
+      await context.close();
+    });
   });
 
   describe('on a phone at 390 × 844', () => {
@@ -117,6 +133,13 @@ describe('the 关注 channel', () => {
         const state = await ok<{ buttonType: string }>('GET', `/api/users/${author.userId}/follow-status`, undefined, newcomer.token);
         return state.buttonType === 'unfollow';
       });
+      // Content hears of the follow through social's event; 刷新 asks again.
+      await waitFor('the note in the 关注 feed', async () => {
+        await page.getByRole('button', { name: '刷新' }).click();
+        return (await cards(page).filter({ hasText: title }).count()) === 1;
+      }, 60_000, 1_000);
+      await cards(page).filter({ hasText: title }).locator('.lazy-image.loaded').waitFor();
+      await page.screenshot({ path: shot('feed-390.png') });
     });
   });
 });
