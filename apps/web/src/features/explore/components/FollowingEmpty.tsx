@@ -1,7 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Avatar } from '../../../components/Avatar';
 import { EmptyState, Skeleton } from '../../../components/Feedback';
 import { FollowButton } from '../../../components/FollowButton';
+import { exploreFeedKey } from '../../../hooks/useFeed';
 import { formatCount } from '../../../lib/format';
 import { suggestionsQuery } from '../api/suggestions';
 
@@ -10,6 +12,11 @@ export function FollowingEmpty() {
   const suggestions = useQuery(suggestionsQuery());
   const followsSomeone = (suggestions.data?.follow_count ?? 0) > 0;
   const people = suggestions.data?.users ?? [];
+  const client = useQueryClient();
+  // A follow made here refreshes the suggestions (every follow refreshes people); the feed is asked again with them.
+  useEffect(() => {
+    if (followsSomeone) void client.invalidateQueries({ queryKey: exploreFeedKey });
+  }, [followsSomeone, client]);
   if (suggestions.isPending) {
     return (
       <ul className="people following-empty">
