@@ -131,6 +131,7 @@ describe.each<RunMode>(['distributed', 'embedded'])('every documented call answe
     await call('get', '/api/users/{user_id}/mutual-follows', { path: `${user}/mutual-follows`, token });
     await call('get', '/api/users/{user_id}/stats', { path: `${user}/stats` });
     await call('get', '/api/users/{user_id}/card', { path: `${friendPath}/card`, token });
+    await call('get', '/api/users/suggestions', { path: '/api/users/suggestions?limit=5', token });
     await call('delete', '/api/users/{user_id}/follow', { path: `${friendPath}/follow`, token });
 
     // The friend's follow as a notification: the four tabs, the badge and its live stream, reading and deleting.

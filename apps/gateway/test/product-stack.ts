@@ -42,6 +42,8 @@ export interface ProductStack {
   storage: ObjectStorage;
   /** Each notify replica's own origin (distributed mode; the gateway sends notify's calls to the first). */
   notifyUrls: string[];
+  /** The stack's own database (each service in its schema), for what no call can do yet. */
+  databaseUrl: string;
   /** Registers a student through the gateway. */
   signUp(nickname: string): Promise<StackUser>;
   stop(): Promise<void>;
@@ -80,9 +82,9 @@ export async function startProductStack(mode: RunMode, gatewayEnv: NodeJS.Proces
       ? new MinioStorage({ endpoint: requireEnv('S3_ENDPOINT'), accessKey: requireEnv('S3_ACCESS_KEY'), secretKey: requireEnv('S3_SECRET_KEY'), bucket: 'shiliu' })
       : new LocalDirectoryStorage(join(dataDir, 'files'));
 
+  const url = new URL(requireEnv('DATABASE_URL'));
+  url.pathname = `/${database}`;
   try {
-    const url = new URL(requireEnv('DATABASE_URL'));
-    url.pathname = `/${database}`;
     if (mode === 'embedded') {
       children.push(
         spawnTs(join(__dirname, '../src/embedded.ts'), [], {
@@ -170,6 +172,7 @@ export async function startProductStack(mode: RunMode, gatewayEnv: NodeJS.Proces
     storage,
     call,
     notifyUrls: notifyPorts.map((port) => `http://127.0.0.1:${port}`),
+    databaseUrl: url.toString(),
     async signUp(nickname) {
       const captcha = await call<{ captchaId: string }>('GET', '/api/auth/captcha');
       const userId = `st_${randomBytes(4).toString('hex')}`;

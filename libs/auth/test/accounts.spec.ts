@@ -82,6 +82,7 @@ describe('accounts (auth service, PostgreSQL + Redis)', () => {
       expect(await check(userId)).toBe(false);
       expect(await check(userId.toUpperCase())).toBe(false);
       expect(await check('search')).toBe(false);
+      expect(await check('Suggestions')).toBe(false);
       expect(await check('a!')).toBe(false);
     });
 

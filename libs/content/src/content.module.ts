@@ -10,6 +10,11 @@ import { CategoryRepository } from './categories/category.repository';
 import { CommentController } from './comments/comment.controller';
 import { CommentRepository } from './comments/comment.repository';
 import { CommentService } from './comments/comment.service';
+import { FollowGraphRepository } from './follows/follow-graph.repository';
+import { ForgetFollowWhenUserUnfollows } from './follows/forget-follow-when-user-unfollows.handler';
+import { RememberFollowWhenUserFollows } from './follows/remember-follow-when-user-follows.handler';
+import { SuggestionController } from './follows/suggestion.controller';
+import { SuggestionService } from './follows/suggestion.service';
 import { FeedRankings } from './posts/feed-rankings';
 import { PostAnnouncer } from './posts/post-announcer.handler';
 import { PostController } from './posts/post.controller';
@@ -37,7 +42,10 @@ import { UserContentController } from './users/user-content.controller';
     ReactionController,
     TagController,
     UserContentController,
+    SuggestionController,
     RefreshAuthorSnapshotWhenUserChanges,
+    RememberFollowWhenUserFollows,
+    ForgetFollowWhenUserUnfollows,
     RemoveContentWhenUserIsDeleted,
     SaveImageDetailsWhenImageIsProcessed,
     SwitchNotesToPlayableVideoWhenVideoIsProcessed,
@@ -46,6 +54,7 @@ import { UserContentController } from './users/user-content.controller';
   ],
   providers: [
     AuthorRepository,
+    FollowGraphRepository,
     CategoryRepository,
     PostRepository,
     CommentRepository,
@@ -59,6 +68,7 @@ import { UserContentController } from './users/user-content.controller';
     FeedRankings,
     CommentService,
     ReactionService,
+    SuggestionService,
     AccountRemovalService,
     ...adminProviders,
   ],

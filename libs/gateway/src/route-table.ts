@@ -45,6 +45,8 @@ export const routeTable: readonly RouteEntry[] = [
   { method: 'DELETE', path: '/api/users/verification/revoke', service: 'auth' },
   // The follow states of many users at once (social, below) is literal too.
   { method: 'GET', path: '/api/users/follow-status', service: 'social' },
+  // So are the people suggested to follow, which content answers from the follows it keeps for the 关注 feed.
+  { method: 'GET', path: '/api/users/suggestions', service: 'content' },
   { method: 'GET', path: '/api/users/:user_id', service: 'auth' },
   { method: 'PUT', path: '/api/users/:user_id', service: 'auth' },
   { method: 'DELETE', path: '/api/users/:user_id', service: 'auth' },

@@ -10,6 +10,7 @@ describe('route table', () => {
     ['GET', '/api/users/abc_123/posts', 'content'],
     ['POST', '/api/users/abc_123/follow', 'social'],
     ['GET', '/api/users/follow-status', 'social'],
+    ['GET', '/api/users/suggestions', 'content'],
     ['GET', '/api/users/abc_123/follow-status', 'social'],
     ['GET', '/api/users/abc_123/card', 'social'],
     ['GET', '/api/posts/42', 'content'],

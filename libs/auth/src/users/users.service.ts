@@ -14,7 +14,7 @@ export const DEFAULT_BIO = '用户没有任何简介';
 export const USER_ID_TAKEN = '小石榴号已存在';
 
 /** Words that are paths under /api/users/, so no one may take them as a product ID. */
-const RESERVED_USER_IDS = new Set(['search', 'verification']);
+const RESERVED_USER_IDS = new Set(['search', 'verification', 'suggestions']);
 
 export interface NewUser {
   userId: string;

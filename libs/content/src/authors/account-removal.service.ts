@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { CommentRepository } from '../comments/comment.repository';
 import { CommentService } from '../comments/comment.service';
+import { FollowGraphRepository } from '../follows/follow-graph.repository';
 import { PostRepository } from '../posts/post.repository';
 import { PostService } from '../posts/post.service';
 import { ReactionRepository } from '../reactions/reaction.repository';
@@ -10,7 +11,7 @@ import { AuthorRepository } from './author.repository';
 
 /**
  * What a deleted account leaves behind in content: its notes (with everything on them), its comments elsewhere,
- * its likes and collections. Each goes the same way as when the user removes it, so every counter drops by
+ * its likes and collections, its follows. Each goes the same way as when the user removes it, so every counter drops by
  * exactly what went and every consumer hears of each removal through the usual events.
  */
 @Injectable()
@@ -23,6 +24,7 @@ export class AccountRemovalService {
     private readonly commentService: CommentService,
     private readonly reactionService: ReactionService,
     private readonly reactions: ReactionRepository,
+    private readonly graph: FollowGraphRepository,
   ) {}
 
   async remove(manager: EntityManager, userId: number): Promise<void> {
@@ -45,6 +47,7 @@ export class AccountRemovalService {
     for (const postId of await this.reactions.collectionsOf(manager, id)) await this.reactionService.uncollectWithin(manager, id, postId);
     await this.posts.removeMentionsOf(manager, id);
     await this.comments.removeMentionsOf(manager, id);
+    await this.graph.forgetUser(manager, userId);
     await this.authors.remove(manager, userId);
   }
 }

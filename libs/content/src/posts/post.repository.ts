@@ -80,6 +80,8 @@ export interface FeedFilter {
   categoryId?: number;
   type?: number;
   authorId?: string;
+  /** The 关注 feed: only notes by the people this user follows (numeric id). */
+  followerId?: string;
   keyword?: string;
 }
 
@@ -126,6 +128,7 @@ function feedCondition(filter: FeedFilter, first: number): { condition: string; 
   if (filter.categoryTitle !== undefined) where.push(`p."category_id" = (SELECT "id" FROM "categories" WHERE "category_title" = ${add(filter.categoryTitle)})`);
   if (filter.type !== undefined) where.push(`p."type" = ${add(filter.type)}`);
   if (filter.authorId !== undefined) where.push(`p."author_id" = ${add(filter.authorId)}`);
+  if (filter.followerId !== undefined) where.push(`p."author_id" IN (SELECT f."following_id" FROM "follows" f WHERE f."follower_id" = ${add(filter.followerId)} AND f."active")`);
   if (filter.keyword) {
     const pattern = add(containsPattern(filter.keyword));
     where.push(`(p."title" ILIKE ${pattern} OR p."content_text" ILIKE ${pattern})`);

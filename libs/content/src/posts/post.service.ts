@@ -20,6 +20,8 @@ export const CONTENT_MAX = 2000;
 export const TAGS_MAX = 10;
 export const TAG_LENGTH_MAX = 8;
 export const IMAGES_MAX = 9;
+/** The `category` of the 关注 feed (DESIGN.md §7). */
+export const FOLLOWING = 'following';
 
 export interface PostPage {
   posts: PostView[];
@@ -166,12 +168,20 @@ export class PostService {
       filter.authorId = author.id;
       defaultOrder = 'newest';
     }
-    this.applyCategory(filter, query.category, query.category_id);
+    if (query.category?.trim() === FOLLOWING) {
+      // The 关注 feed is the viewer's own: newest first, read when asked (libs/content/README.md, "The 关注 feed").
+      if (!principal) throw new UnauthorizedException(messageForStatus(401));
+      filter.followerId = principal.id;
+      defaultOrder = 'newest';
+    } else {
+      this.applyCategory(filter, query.category, query.category_id);
+    }
     if (filter.categoryId !== undefined || filter.categoryTitle !== undefined) defaultOrder = 'newest';
     if (query.type !== undefined) filter.type = query.type;
     const keyword = query.keyword?.trim();
     if (keyword) filter.keyword = keyword;
-    return this.page(filter, query.sort ? SORT_ORDER[query.sort] : defaultOrder, Boolean(query.snapshot), principal?.id ?? null, query.page, query.limit);
+    const order = query.sort && filter.followerId === undefined ? SORT_ORDER[query.sort] : defaultOrder;
+    return this.page(filter, order, Boolean(query.snapshot), principal?.id ?? null, query.page, query.limit);
   }
 
   async userPosts(userId: string, query: UserPostListQuery, principal: Principal | undefined): Promise<PostPage> {
@@ -194,7 +204,7 @@ export class PostService {
   /** A page of a feed, for the viewer. */
   private async page(filter: FeedFilter, order: FeedOrder, resumed: boolean, viewerId: string | null, page: number, limit: number): Promise<PostPage> {
     // A channel's page as it is now is the same for everyone: its ids, total and snapshot are kept, its cards too.
-    if (!resumed && !filter.drafts && filter.authorId === undefined && !filter.keyword) {
+    if (!resumed && !filter.drafts && filter.authorId === undefined && filter.followerId === undefined && !filter.keyword) {
       const key = [order, filter.categoryId, filter.categoryTitle, filter.type, page, limit].join('|');
       const shared = await this.cache.through(this.cache.feeds, MOVING_ORDERS.has(order) ? 'm' : 'f', key, () => this.sharedPage(filter, order, page, limit));
       if (shared) {

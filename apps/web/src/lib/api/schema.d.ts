@@ -590,7 +590,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** 笔记列表：推荐（按热度）、分类频道（按时间）、用户笔记、自己的草稿（is_draft=1） */
+        /** 笔记列表：推荐（按热度）、分类频道（按时间）、关注的人的笔记（category=following，需登录，按时间）、用户笔记、自己的草稿（is_draft=1） */
         get: operations["PostController_feed"];
         put?: never;
         /** 发布笔记或保存草稿 */
@@ -801,6 +801,23 @@ export interface paths {
         };
         /** 用户点赞的笔记（最近点赞在前） */
         get: operations["UserContentController_likes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/suggestions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 推荐关注：兴趣相近频道里粉丝最多的同学，不足时补上全站粉丝最多的（不含自己和已关注的人） */
+        get: operations["SuggestionController_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2115,6 +2132,21 @@ export interface components {
             name: string;
             use_count: number;
         };
+        Suggestions: {
+            users: components["schemas"]["SuggestedUser"][];
+            follow_count: number;
+        };
+        SuggestedUser: {
+            id: number;
+            user_id: string;
+            nickname: string;
+            avatar: string;
+            verified: number;
+            fans_count: number;
+            fansCount: number;
+            /** @enum {string} */
+            buttonType: "follow" | "back";
+        };
         AdminPostView: {
             id: number;
             user_id: number;
@@ -2193,13 +2225,13 @@ export interface components {
             followed: boolean;
             isMutual: boolean;
             /** @enum {string} */
-            buttonType: "follow" | "unfollow" | "mutual" | "back";
+            buttonType: "follow" | "back" | "unfollow" | "mutual";
         };
         FollowState: {
             followed: boolean;
             isMutual: boolean;
             /** @enum {string} */
-            buttonType: "follow" | "unfollow" | "mutual" | "back";
+            buttonType: "follow" | "back" | "unfollow" | "mutual";
         };
         FollowingPage: {
             following: components["schemas"]["FollowListItem"][];
@@ -2218,7 +2250,7 @@ export interface components {
             isFollowing: boolean;
             isMutual: boolean;
             /** @enum {string} */
-            buttonType: "follow" | "unfollow" | "mutual" | "back";
+            buttonType: "follow" | "back" | "unfollow" | "mutual";
         };
         PaginationView: {
             page: number;
@@ -2257,7 +2289,7 @@ export interface components {
             followed: boolean;
             isMutual: boolean;
             /** @enum {string} */
-            buttonType: "follow" | "unfollow" | "mutual" | "back";
+            buttonType: "follow" | "back" | "unfollow" | "mutual";
         };
         AdminFollowView: {
             id: number;
@@ -2435,7 +2467,7 @@ export interface components {
             isFollowing: boolean;
             isMutual: boolean;
             /** @enum {string} */
-            buttonType: "follow" | "unfollow" | "mutual" | "back";
+            buttonType: "follow" | "back" | "unfollow" | "mutual";
         };
         SearchTagStat: {
             id: string;
@@ -7160,6 +7192,60 @@ export interface operations {
             };
             /** @description 资源不存在 */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 请求过于频繁，请稍后再试 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    SuggestionController_list: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["Suggestions"];
+                    };
+                };
+            };
+            /** @description 请求参数错误 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 未授权访问 */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -6,13 +6,14 @@ import { EmptyState, Skeleton, Spinner } from '../../../components/Feedback';
 import { Icon } from '../../../components/Icon';
 import { coverRatio, NoteCard } from '../../../components/NoteCard';
 import { Waterfall } from '../../../components/Waterfall';
-import { channelPath, RECOMMEND, useChannels } from '../../../hooks/useChannels';
+import { channelPath, FOLLOWING, RECOMMEND, useChannels } from '../../../hooks/useChannels';
 import { exploreFeedKey, useFeed } from '../../../hooks/useFeed';
 import { useOpenNote } from '../../../hooks/useOpenNote';
 import { useScrolledPast } from '../../../hooks/useScrolledPast';
 import type { Note } from '../../../lib/api/client';
 import { createChannelSwitcher } from '../../../lib/channel-switch';
 import { ChannelStrip } from './ChannelStrip';
+import { FollowingEmpty } from './FollowingEmpty';
 
 /** The fixed channel strip shows from this scroll depth; spinners last 700 ms (public-side.md §9). */
 const FIXED_STRIP_PX = 100;
@@ -91,6 +92,8 @@ export default function ExplorePage() {
         <div className="waterfall skeletons">
           <Skeleton count={FIRST_SCREEN} />
         </div>
+      ) : feed.notes.length === 0 && !feed.isError && active === FOLLOWING.category_title ? (
+        <FollowingEmpty />
       ) : feed.notes.length === 0 ? (
         <EmptyState text={feed.isError ? '加载失败' : '暂无内容'}>
           {feed.isError && (

@@ -1,0 +1,3 @@
+import { describeFollowingFeed } from './following-feed';
+
+describeFollowingFeed('embedded');
