@@ -55,7 +55,7 @@ function CommentItem({ comment, state, parentId, onDelete }: { comment: NoteComm
         <div className="comment-meta">
           <span>{relativeTime(comment.created_at)}</span>
           {comment.location && <span>{comment.location}</span>}
-          <button type="button" className={`comment-like ${comment.isLiked ? 'liked' : ''}`} aria-pressed={comment.isLiked} aria-label="点赞评论" onClick={() => void state.like(comment)}>
+          <button type="button" className={`comment-like ${comment.isLiked ? 'liked' : ''}`} aria-pressed={comment.isLiked} aria-label={comment.likeCount > 0 ? `点赞评论 ${formatCount(comment.likeCount)}` : '点赞评论'} onClick={() => void state.like(comment)}>
             <Icon name="heart" size={14} filled={comment.isLiked} />
             {comment.likeCount > 0 ? formatCount(comment.likeCount) : '赞'}
           </button>
