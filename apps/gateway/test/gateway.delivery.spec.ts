@@ -125,7 +125,7 @@ describe('gateway: what a browser is sent, and how', () => {
 
   describe('the security policy follows how the page was reached', () => {
     it('over plain http: no upgrade of its requests to https and no HSTS, the rest of the policy as ever', async () => {
-      for (const path of ['/explore', '/api/posts/1', HASHED_ASSET]) {
+      for (const path of ['/explore', '/api/posts/1']) {
         const answer = await call(`${base.embedded}${path}`);
         const policy = String(answer.headers['content-security-policy']);
         expect(policy).toContain("script-src 'self'");
@@ -149,6 +149,22 @@ describe('gateway: what a browser is sent, and how', () => {
       const proxied = await call(`${base.distributed}/api/posts/1`, { 'x-forwarded-proto': 'https' });
       expect(proxied.headers['content-security-policy']).toBe(policy);
       expect(proxied.headers['strict-transport-security']).toBe(answer.headers['strict-transport-security']);
+    });
+
+    it('a script, style or picture carries only what applies to a file loaded into a page: no sniffing, HSTS over https', async () => {
+      for (const [path, https] of [[HASHED_ASSET, false], [HASHED_ASSET, true], ['/favicon.svg', false]] as const) {
+        const answer = await call(`${base.distributed}${path}`, https ? { 'x-forwarded-proto': 'https' } : {});
+        expect(answer.status).toBe(200);
+        expect(answer.headers['x-content-type-options']).toBe('nosniff');
+        if (path.endsWith('.svg')) {
+          // An SVG opened on its own is a document that can run script: it keeps the whole policy.
+          expect(String(answer.headers['content-security-policy'])).toContain("script-src 'self'");
+          continue;
+        }
+        expect(answer.headers['content-security-policy']).toBeUndefined();
+        expect(answer.headers['x-frame-options']).toBeUndefined();
+        expect(answer.headers['strict-transport-security'] !== undefined).toBe(https);
+      }
     });
   });
 

@@ -9,7 +9,7 @@ export const HASHED_SOURCE = `${'export const line = "一行又一行的脚本";
 
 /**
  * A stand-in for the built web app: an index page, one plain asset, a hashed one with the Brotli and gzip copies the
- * build leaves beside it, and the service worker.
+ * build leaves beside it, an icon and the service worker.
  */
 export function webFixture(): string {
   const dir = mkdtempSync(join(tmpdir(), 'shiliu-web-'));
@@ -20,6 +20,7 @@ export function webFixture(): string {
   writeFileSync(hashed, HASHED_SOURCE);
   writeFileSync(`${hashed}.br`, brotliCompressSync(HASHED_SOURCE));
   writeFileSync(`${hashed}.gz`, gzipSync(HASHED_SOURCE));
+  writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>');
   writeFileSync(join(dir, 'sw.js'), 'self.addEventListener("fetch", () => undefined);');
   return dir;
 }

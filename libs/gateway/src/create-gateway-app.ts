@@ -74,6 +74,20 @@ function securityHeaders(https: boolean) {
   });
 }
 
+/**
+ * Files a browser only loads into a page (scripts, styles, pictures, video, fonts), by their path's extension. The
+ * page's policy is what governs them, and opened on their own they are shown as text or media, never run: they carry
+ * only the headers that still mean something for them, about 700 bytes less on each of a page's many subresources.
+ * SVG is not among them, since an SVG opened on its own is a document that can run script.
+ */
+const SUBRESOURCE = /\.(?:m?js|css|webp|avif|jpe?g|png|gif|mp4|webm|mov|woff2?)$/i;
+const SUBRESOURCE_HEADERS = new Set(['x-content-type-options', 'cross-origin-resource-policy', 'strict-transport-security']);
+
+function isSubresource(url: string | undefined): boolean {
+  const path = (url ?? '').split('?', 1)[0];
+  return SUBRESOURCE.test(path);
+}
+
 /** The headers helmet sets: the same for every answer over one protocol, so they are worked out once for each. */
 function headersOf(middleware: ReturnType<typeof helmet>): [string, string][] {
   const headers: [string, string][] = [];
@@ -125,10 +139,15 @@ export async function createGatewayApp(options: GatewayOptions): Promise<NestExp
   );
   const httpsHeaders = headersOf(securityHeaders(true));
   const httpHeaders = headersOf(securityHeaders(false));
+  const forSubresource = (headers: [string, string][]) => headers.filter(([name]) => SUBRESOURCE_HEADERS.has(name.toLowerCase()));
+  const httpsSubresourceHeaders = forSubresource(httpsHeaders);
+  const httpSubresourceHeaders = forSubresource(httpHeaders);
   const crossOrigin = options.corsOrigins.length > 0;
   app.use((req: IncomingMessage, res: ServerResponse, next: () => void) =>
     answers.middleware(req, res, () => {
-      for (const [name, value] of protocolOf(req, trust) === 'https' ? httpsHeaders : httpHeaders) res.setHeader(name, value);
+      const https = protocolOf(req, trust) === 'https';
+      const headers = isSubresource(req.url) ? (https ? httpsSubresourceHeaders : httpSubresourceHeaders) : https ? httpsHeaders : httpHeaders;
+      for (const [name, value] of headers) res.setHeader(name, value);
       // Before anything writes: every answer below (the services', the proxied ones, the web app's) may be compressed.
       compressAnswer(req, res);
       if (crossOrigin && req.headers.origin !== undefined) next();
