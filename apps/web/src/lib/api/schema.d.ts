@@ -1230,7 +1230,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** 赞：赞了笔记、赞了评论（最新在前） */
+        /** 赞：赞了笔记、赞了评论（最新在前）；group=target 时每篇笔记（或每条评论）每天一组 */
         get: operations["NotificationController_likes"];
         put?: never;
         post?: never;
@@ -1247,7 +1247,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** 收藏了笔记（最新在前） */
+        /** 收藏了笔记（最新在前）；group=target 时每篇笔记每天一组 */
         get: operations["NotificationController_collections"];
         put?: never;
         post?: never;
@@ -1318,6 +1318,23 @@ export interface paths {
         get?: never;
         /** 全部标记为已读（可只标记一栏）；答复标记后的未读数 */
         put: operations["NotificationController_readAll"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/groups/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 把一组通知（group=target 的一项：type、target_id、day）全部标记为已读；答复标记后的未读数 */
+        put: operations["NotificationController_readGroup"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2269,6 +2286,12 @@ export interface components {
             following_nickname: string | null;
             created_at: string;
         };
+        GroupReadDto: {
+            /** @enum {number} */
+            type: 1 | 2 | 3;
+            target_id: number;
+            day: string;
+        };
         AdminNotificationDto: {
             user_id: string;
             sender_id: string;
@@ -2309,6 +2332,32 @@ export interface components {
             post_author_id: number | null;
             follow_count: number;
             fans_count: number;
+        };
+        NotificationGroupPage: {
+            groups: components["schemas"]["NotificationGroupView"][];
+            pagination: components["schemas"]["PaginationView"];
+        };
+        NotificationGroupView: {
+            type: number;
+            title: string;
+            day: string;
+            target_id: number;
+            target_type: number;
+            actors: components["schemas"]["GroupActorView"][];
+            actor_count: number;
+            latest_at: string;
+            is_read: number;
+            post_id: number | null;
+            post_title: string | null;
+            post_image: string | null;
+            comment_id: number | null;
+            comment_content: string | null;
+        };
+        GroupActorView: {
+            user_id: string;
+            nickname: string;
+            avatar: string;
+            verified: number;
         };
         UnreadCounts: {
             comments: number;
@@ -10768,6 +10817,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
+                group?: "target";
             };
             header?: never;
             path?: never;
@@ -10785,7 +10835,7 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         message: string;
-                        data: components["schemas"]["NotificationPage"];
+                        data: components["schemas"]["NotificationPage"] | components["schemas"]["NotificationGroupPage"];
                     };
                 };
             };
@@ -10823,6 +10873,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
+                group?: "target";
             };
             header?: never;
             path?: never;
@@ -10840,7 +10891,7 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         message: string;
-                        data: components["schemas"]["NotificationPage"];
+                        data: components["schemas"]["NotificationPage"] | components["schemas"]["NotificationGroupPage"];
                     };
                 };
             };
@@ -11050,6 +11101,71 @@ export interface operations {
             };
             /** @description 未授权访问 */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 请求过于频繁，请稍后再试 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    NotificationController_readGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GroupReadDto"];
+            };
+        };
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["UnreadCounts"];
+                    };
+                };
+            };
+            /** @description 请求参数错误 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 未授权访问 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 请求内容过大 */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
