@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { type StackUser, waitFor } from '../../gateway/test/product-stack';
-import { browserSuite, PHONE, signInAs } from './browser-kit';
+import { browserSuite, cards, PHONE, signInAs } from './browser-kit';
 
 // Issue 39 where a student meets it: likes and collections grouped on the notifications page, the heart on a feed
 // card, and the related notes under a note. Each screen is also shot at 390 and 1280 px, light and dark.
 // The pictures are stored around the upload path: a width media has not made yet is an expected 404.
 const suite = browserSuite({ mode: 'embedded', shotPrefix: 'issue-39-', deliberate: [/^\/api\/files\/images\/issue-39\/.+\.w\d+\.webp$/] });
-const { open, shot } = suite;
+const { open, provoked, shot } = suite;
 
 /** The envelope's data of a call that must succeed. */
 async function ok<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
@@ -93,6 +93,83 @@ describe('grouped like notifications', () => {
         await page.getByText('林小雨、陈默等 3 人').waitFor();
         await page.locator('.notice-cover .lazy-image.loaded').waitFor();
         await page.screenshot({ path: shot(`grouped-likes-${width}-${theme}.png`) });
+        await context.close();
+      }
+    }
+  });
+});
+
+describe('the heart on a feed card', () => {
+  let author: StackUser;
+  let reader: StackUser;
+  let note: number;
+
+  beforeAll(async () => {
+    [author, reader] = await Promise.all([suite.stack().signUp('柳絮'), suite.stack().signUp('小满')]);
+    note = await publish(author, '操场的晚霞', { color: '#f0ad4e' });
+  });
+
+  const card = (page: Page) => cards(page).and(page.locator(`[data-note-id="${note}"]`));
+  const heart = (page: Page) => card(page).locator('.card-likes');
+
+  it('likes from the card without opening the note, and the note shows it liked', async () => {
+    const context = await themedContext(1280, 'light', reader);
+    const page = await open(context);
+    await page.goto('/explore');
+    await heart(page).waitFor();
+    expect(await heart(page).getAttribute('aria-pressed')).toBe('false');
+    expect((await heart(page).textContent())?.trim()).toBe('0');
+
+    const liked = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/likes' && response.request().method() === 'POST');
+    await heart(page).click();
+    expect((await liked).status()).toBe(200);
+    expect(new URL(page.url()).pathname).toBe('/explore');
+    await until('the card to show the like', async () => (await heart(page).getAttribute('aria-pressed')) === 'true' && (await heart(page).textContent())?.trim() === '1');
+    await page.screenshot({ path: shot('card-liked-1280.png') });
+
+    await card(page).locator('.card-link').click();
+    await page.waitForURL(`**/post?id=${note}`);
+    const like = page.locator('.action.like');
+    await until('the note to show it liked', async () => (await like.getAttribute('aria-pressed')) === 'true');
+    expect(await like.getAttribute('aria-label')).toContain('1');
+
+    // Unliked from the card again, back to none.
+    await page.keyboard.press('Escape');
+    await page.waitForURL('**/explore');
+    await heart(page).click();
+    await until('the card to show the unlike', async () => (await heart(page).getAttribute('aria-pressed')) === 'false' && (await heart(page).textContent())?.trim() === '0');
+    await context.close();
+  });
+
+  it('rolls a failed like back, and asks a visitor to log in', async () => {
+    const context = await themedContext(390, 'light', reader);
+    const page = await open(context);
+    provoked.push(/^\/api\/likes$/);
+    await page.route('**/api/likes', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 500, message: '服务器内部错误', data: null }) }));
+    await page.goto('/explore');
+    await heart(page).click();
+    await page.getByText('操作失败，请重试').waitFor();
+    await until('the card to roll back', async () => (await heart(page).getAttribute('aria-pressed')) === 'false' && (await heart(page).textContent())?.trim() === '0');
+    await context.close();
+
+    const visitor = await themedContext(390, 'light');
+    const visitorPage = await open(visitor);
+    await visitorPage.goto('/explore');
+    await heart(visitorPage).click();
+    await visitorPage.locator('.auth-modal').waitFor();
+    expect(new URL(visitorPage.url()).pathname).toBe('/explore');
+    await visitor.close();
+  });
+
+  it('looks right at 390 and 1280 px, light and dark', async () => {
+    await ok('POST', '/api/likes', { target_type: 1, target_id: note }, reader.token);
+    for (const width of SIZES) {
+      for (const theme of THEMES) {
+        const context = await themedContext(width, theme, reader);
+        const page = await open(context);
+        await page.goto('/explore');
+        await card(page).locator('.lazy-image.loaded').waitFor();
+        await page.screenshot({ path: shot(`card-like-${width}-${theme}.png`) });
         await context.close();
       }
     }

@@ -1,12 +1,13 @@
-import { type InfiniteData, type QueryClient, queryOptions } from '@tanstack/react-query';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { api, call, failingAs, type Note } from '../../../lib/api/client';
+import { noteDetailKey, patchNote } from '../../../lib/api/notes';
 import { sharedKeys } from '../../../lib/api/query-keys';
 import type { ToggleView } from '../../../lib/toggle';
 
 /** The note feature's query keys. */
 export const noteKeys = {
-  all: ['note'] as const,
-  detail: (id: number | null) => ['note', id] as const,
+  all: sharedKeys.note,
+  detail: noteDetailKey,
 };
 
 /** A note counts one view per hour: a cookie marks it as viewed (public-side.md §4). */
@@ -24,28 +25,6 @@ export function noteQuery(id: number | null) {
     enabled: id !== null,
     queryFn: async () => (await failingAs(call(api.GET('/api/posts/{id}', { params: { path: { id: id! }, query: viewedRecently(id!) ? { skipViewCount: true } : {} } })), '获取笔记失败')) as Note,
   });
-}
-
-type FeedData = InfiniteData<{ posts: Note[] }>;
-
-/** Writes a change of a note into its detail and every feed that shows it. */
-export function patchNote(client: QueryClient, id: number, change: Partial<Note>): void {
-  client.setQueryData<Note>(noteKeys.detail(id), (before) => (before ? { ...before, ...change } : before));
-  client.setQueriesData<FeedData>({ queryKey: sharedKeys.feeds }, (before) =>
-    before?.pages ? { ...before, pages: before.pages.map((page) => ({ ...page, posts: page.posts.map((note) => (note.id === id ? { ...note, ...change } : note)) })) } : before,
-  );
-}
-
-/** A note's like as the cache holds it (the note's id is the target). */
-export function noteLikeView(client: QueryClient): ToggleView<number> {
-  return {
-    read: (id) => {
-      const note = client.getQueryData<Note>(noteKeys.detail(id));
-      return note && { active: note.liked, count: note.likeCount ?? note.like_count };
-    },
-    write: (id, state) => patchNote(client, id, { liked: state.active, likeCount: state.count, like_count: state.count }),
-    queryKeys: (id) => [noteKeys.detail(id)],
-  };
 }
 
 /** A note's collect as the cache holds it (the note's id is the target). */
