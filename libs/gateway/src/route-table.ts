@@ -178,6 +178,8 @@ export const routeTable: readonly RouteEntry[] = [
   { method: 'GET', path: '/api/notifications/likes', service: 'notify' },
   { method: 'GET', path: '/api/notifications/follows', service: 'notify' },
   { method: 'GET', path: '/api/notifications/collections', service: 'notify' },
+  // DESIGN.md §7 "Notifications": a whole group of ?group=target read at once.
+  { method: 'PUT', path: '/api/notifications/groups/read', service: 'notify' },
   { method: 'PUT', path: '/api/notifications/:id/read', service: 'notify' },
   { method: 'PUT', path: '/api/notifications/read-all', service: 'notify' },
   { method: 'GET', path: '/api/notifications/unread-count', service: 'notify' },
