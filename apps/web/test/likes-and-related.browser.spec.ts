@@ -175,3 +175,61 @@ describe('the heart on a feed card', () => {
     }
   });
 });
+
+describe('相关推荐 under a note', () => {
+  let author: StackUser;
+  let note: number;
+  let close: number;
+
+  beforeAll(async () => {
+    const [writer, other] = await Promise.all([suite.stack().signUp('阿秋'), suite.stack().signUp('林小雨')]);
+    author = writer;
+    note = await publish(author, '考研数学第一轮', { color: '#5bc0de', tags: ['考研', '数学'], category: 3 });
+    close = await publish(other, '考研数学真题整理', { color: '#5cb85c', tags: ['考研', '数学'], category: 5 });
+  });
+
+  const related = (page: Page) => page.locator('section.related');
+
+  it('shows the related notes under the note’s page, and at the end of the overlay a related card opens', async () => {
+    const context = await themedContext(1280, 'light');
+    const page = await open(context);
+    await page.goto(`/post?id=${note}`);
+    await related(page).getByRole('heading', { name: '相关推荐' }).waitFor();
+    const first = related(page).locator('article.card').first();
+    expect(await first.getAttribute('data-note-id')).toBe(String(close));
+    expect(await related(page).locator(`article.card[data-note-id="${note}"]`).count()).toBe(0);
+
+    // A related card opens the overlay above the page; its own related notes are at the overlay's end.
+    await first.locator('.card-link').click();
+    await page.waitForURL(`**/post?id=${close}`);
+    const overlay = page.getByTestId('note-overlay');
+    await overlay.locator('.detail-title', { hasText: '考研数学真题整理' }).waitFor();
+    const end = overlay.locator('section.related');
+    await end.getByRole('heading', { name: '相关推荐' }).waitFor();
+    expect(await end.locator('article.card').first().getAttribute('data-note-id')).toBe(String(note));
+    await context.close();
+  });
+
+  it('looks right at 390 and 1280 px, light and dark', async () => {
+    for (const width of SIZES) {
+      for (const theme of THEMES) {
+        const context = await themedContext(width, theme);
+        const page = await open(context);
+        await page.goto(`/post?id=${note}`);
+        // Below the note on a phone: the covers load once it is scrolled to.
+        await related(page).getByRole('heading', { name: '相关推荐' }).scrollIntoViewIfNeeded();
+        await related(page).locator('.lazy-image.loaded').first().waitFor();
+        await page.screenshot({ path: shot(`related-page-${width}-${theme}.png`) });
+
+        await page.goto('/explore');
+        await cards(page).and(page.locator(`[data-note-id="${note}"]`)).locator('.card-link').click();
+        const overlay = page.getByTestId('note-overlay');
+        await overlay.locator('section.related').waitFor();
+        await overlay.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+        await overlay.locator('section.related .lazy-image.loaded').first().waitFor();
+        await page.screenshot({ path: shot(`related-overlay-${width}-${theme}.png`) });
+        await context.close();
+      }
+    }
+  });
+});

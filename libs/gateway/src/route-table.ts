@@ -113,6 +113,8 @@ export const routeTable: readonly RouteEntry[] = [
   { method: 'POST', path: '/api/likes', service: 'content' },
   { method: 'DELETE', path: '/api/likes', service: 'content' },
   { method: 'GET', path: '/api/posts/:id/comments', service: 'content' },
+  // DESIGN.md §7 "Feeds": the note page's 相关推荐.
+  { method: 'GET', path: '/api/posts/:id/related', service: 'content' },
   { method: 'GET', path: '/api/comments/:id/replies', service: 'content' },
   { method: 'POST', path: '/api/comments', service: 'content' },
   { method: 'DELETE', path: '/api/comments/:id', service: 'content' },

@@ -12,6 +12,9 @@ export function coverRatio(note: Pick<Note, 'aspectRatio'>): number {
   return Math.min(4 / 3, Math.max(3 / 4, ratio));
 }
 
+/** A card's height in widths, for the waterfall's placing: the cover, and the title's line when there is one. */
+export const cardHeight = (note: Note) => coverRatio(note) + (note.title ? 0.42 : 0.22);
+
 /** How wide a card is shown: the waterfall's columns (lib/waterfall) across the page less its margins and gaps. */
 const CARD_SIZES = '(max-width: 599px) calc(50vw - 13px), (max-width: 899px) calc(33vw - 14px), (max-width: 960px) calc(25vw - 16px), (max-width: 1419px) calc(25vw - 90px), calc(20vw - 75px)';
 

@@ -84,4 +84,15 @@ describe('the like mutation', () => {
     expect(inFeed()).toEqual(note);
     expect(inSearch()).toEqual(note);
   });
+
+  it('reaches a feed that is one list, as a note’s related notes are', async () => {
+    sendLike.mockResolvedValue({ active: true, count: 4 });
+    const { client, observer } = setUp({ detail: false });
+    client.setQueryData(['feed', { kind: 'related', id: 1 }], { posts: [{ ...note, id: 9 }, note] });
+    await observer.mutate({ target: 7, active: true });
+    expect(client.getQueryData<{ posts: Note[] }>(['feed', { kind: 'related', id: 1 }])?.posts.map((each) => [each.id, each.liked, each.likeCount])).toEqual([
+      [9, false, 3],
+      [7, true, 4],
+    ]);
+  });
 });

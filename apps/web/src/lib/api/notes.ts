@@ -5,7 +5,8 @@ import { sharedKeys } from './query-keys';
 import type { components } from './schema';
 
 type SearchPost = components['schemas']['SearchPostView'];
-type FeedData = InfiniteData<{ posts: Note[] }>;
+/** A feed is paged (explore, profiles) or one list (a note's related notes). */
+type FeedData = InfiniteData<{ posts: Note[] }> | { posts: Note[] };
 type SearchData = InfiniteData<{ posts?: { data: SearchPost[] } }>;
 /** What a like or collect changes on a note, in both spellings the answers carry. */
 type NoteChange = Partial<Pick<Note, 'liked' | 'likeCount' | 'like_count' | 'collected' | 'collectCount' | 'collect_count'>>;
@@ -16,9 +17,11 @@ export const noteDetailKey = (id: number | null) => [...sharedKeys.note, id] as 
 /** Writes a change of a note into its detail, every feed and every search result that shows it. */
 export function patchNote(client: QueryClient, id: number, change: NoteChange): void {
   client.setQueryData<Note>(noteDetailKey(id), (before) => (before ? { ...before, ...change } : before));
-  client.setQueriesData<FeedData>({ queryKey: sharedKeys.feeds }, (before) =>
-    before?.pages ? { ...before, pages: before.pages.map((page) => ({ ...page, posts: page.posts.map((note) => (note.id === id ? { ...note, ...change } : note)) })) } : before,
-  );
+  const patched = (notes: Note[]) => notes.map((note) => (note.id === id ? { ...note, ...change } : note));
+  client.setQueriesData<FeedData>({ queryKey: sharedKeys.feeds }, (before) => {
+    if (!before) return before;
+    return 'pages' in before ? { ...before, pages: before.pages.map((page) => ({ ...page, posts: patched(page.posts) })) } : { ...before, posts: patched(before.posts) };
+  });
   client.setQueriesData<SearchData>({ queryKey: sharedKeys.search }, (before) =>
     before?.pages
       ? { ...before, pages: before.pages.map((page) => (page.posts ? { ...page, posts: { ...page.posts, data: page.posts.data.map((post) => (post.id === id ? { ...post, ...change } : post)) } } : page)) }
@@ -31,7 +34,8 @@ function shownNote(client: QueryClient, id: number): Pick<Note, 'liked' | 'likeC
   const detail = client.getQueryData<Note>(noteDetailKey(id));
   if (detail) return detail;
   for (const [, data] of client.getQueriesData<FeedData>({ queryKey: sharedKeys.feeds })) {
-    const found = data?.pages?.flatMap((page) => page.posts).find((note) => note.id === id);
+    const notes = !data ? [] : 'pages' in data ? data.pages.flatMap((page) => page.posts) : data.posts;
+    const found = notes.find((note) => note.id === id);
     if (found) return found;
   }
   for (const [, data] of client.getQueriesData<SearchData>({ queryKey: sharedKeys.search })) {

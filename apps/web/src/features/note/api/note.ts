@@ -27,6 +27,14 @@ export function noteQuery(id: number | null) {
   });
 }
 
+/** The notes related to a note, as feed cards: a feed (sharedKeys.feeds), so a like from any card reaches it. */
+export function relatedQuery(id: number) {
+  return queryOptions({
+    queryKey: [...sharedKeys.feeds, { kind: 'related', id }] as const,
+    queryFn: () => call(api.GET('/api/posts/{id}/related', { params: { path: { id }, query: {} } })),
+  });
+}
+
 /** A note's collect as the cache holds it (the note's id is the target). */
 export function noteCollectView(client: QueryClient): ToggleView<number> {
   return {
