@@ -3,8 +3,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * Likes and collections grouped by target and day (`?group=target`): one recipient's notifications of one type,
- * target and campus day (Asia/Shanghai) sit together, so a group is aggregated and marked read without a sort or
- * a scan of everything the recipient was ever told. The expression must stay the one `notification.repository.ts` groups by.
+ * target and campus day (Asia/Shanghai) sit together, so marking a group read is one index look-up, not a scan of
+ * every like the recipient was ever told of. The expression must stay the one `notification.repository.ts` groups by.
  */
 export class NotificationGroups1765000000000 implements MigrationInterface {
   name = 'NotificationGroups1765000000000';
