@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, Param, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CurrentPrincipal, IdPipe, PaginationQuery, type Principal, Reply, UserAuth } from '@shiliu/platform';
+import { ApiErrors, CurrentPrincipal, IdPipe, PaginationQuery, type Principal, Reply, UserAuth } from '@shiliu/platform';
 import { GroupableListQuery, GroupReadDto, ReadAllQuery } from './notification.dto';
 import { NotificationService } from './notification.service';
 import { NotificationGroupPage, NotificationPage, UnreadCounts } from './notification.view';
@@ -56,6 +56,7 @@ export class NotificationController {
   }
 
   @ApiOperation({ summary: '把一组通知（group=target 的一项：type、target_id、day）全部标记为已读；答复标记后的未读数' })
+  @ApiErrors(404)
   @Put('groups/read')
   async readGroup(@CurrentPrincipal() principal: Principal, @Body() group: GroupReadDto): Promise<Reply<UnreadCounts>> {
     return new Reply('已标记为已读', await this.notifications.readGroup(principal, group));
