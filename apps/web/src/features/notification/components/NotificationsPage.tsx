@@ -167,6 +167,9 @@ function NotificationItem({ item, tab, mutual, onRead }: { item: Notification; t
   );
 }
 
+/** What names a group: its type, target and day. */
+const groupKey = (group: NotificationGroup) => `${group.type}-${group.target_id}-${group.day}`;
+
 /** The avatars of a group's newest senders, overlapping. */
 function StackedAvatars({ actors }: { actors: NotificationGroup['actors'] }) {
   return (
@@ -178,7 +181,7 @@ function StackedAvatars({ actors }: { actors: NotificationGroup['actors'] }) {
   );
 }
 
-/** One note's (or comment's) likes or collections of a day; tapping it or opening the note reads the whole group. */
+/** One note's (or comment's) likes or collections of a day; hovering or tapping it, or opening the note, reads the whole group. */
 function NotificationGroupItem({ group, onRead }: { group: NotificationGroup; onRead: (group: NotificationGroup) => void }) {
   const openNote = useOpenNote();
   const actors = groupActors(
@@ -187,7 +190,13 @@ function NotificationGroupItem({ group, onRead }: { group: NotificationGroup; on
   );
   const located = group.type === 2 && group.comment_id ? group.comment_id : undefined;
   return (
-    <li className={`notice ${group.is_read ? '' : 'unread'}`} data-group={`${group.type}-${group.target_id}-${group.day}`} onClick={() => !group.is_read && onRead(group)}>
+    <li
+      className={`notice ${group.is_read ? '' : 'unread'}`}
+      data-group={groupKey(group)}
+      onMouseEnter={() => !group.is_read && onRead(group)}
+      onFocus={() => !group.is_read && onRead(group)}
+      onClick={() => !group.is_read && onRead(group)}
+    >
       <StackedAvatars actors={group.actors} />
       <div className="notice-body">
         <div className="notice-head">
@@ -226,8 +235,12 @@ function NotificationGroupList({ tab }: { tab: GroupedTab }) {
     groups.length,
   );
 
+  const reading = useRef(new Set<string>());
   const read = (group: NotificationGroup) => {
-    const same = (each: NotificationGroup) => each.type === group.type && each.target_id === group.target_id && each.day === group.day;
+    const key = groupKey(group);
+    if (reading.current.has(key)) return;
+    reading.current.add(key);
+    const same = (each: NotificationGroup) => groupKey(each) === key;
     patchGroups(client, tab, (each) => (same(each) ? { ...each, is_read: 1 } : each));
     // Only the server knows how many of the group were unread: its counts replace the badge's.
     markGroupRead(group)
@@ -241,7 +254,7 @@ function NotificationGroupList({ tab }: { tab: GroupedTab }) {
     <>
       <ul className="notice-list">
         {groups.map((group) => (
-          <NotificationGroupItem key={`${group.type}-${group.target_id}-${group.day}`} group={group} onRead={read} />
+          <NotificationGroupItem key={groupKey(group)} group={group} onRead={read} />
         ))}
       </ul>
       <div ref={sentinel} className="feed-end">
