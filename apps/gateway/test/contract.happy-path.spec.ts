@@ -92,6 +92,7 @@ describe.each<RunMode>(['distributed', 'embedded'])('every documented call answe
     const post = `/api/posts/${note.id}`;
     await call('put', '/api/posts/{id}', { path: post, token, body: { title: '改过的标题', content: '<p>新正文</p>', category_id: 1, type: 1, images: [`/api/files/${key}`], tags: ['路径'] } });
     await call('get', '/api/posts/{id}', { path: `${post}?skipViewCount=true` });
+    await call('get', '/api/posts/{id}/related', { path: `${post}/related?limit=5`, token });
     await call('get', '/api/posts', { path: '/api/posts?page=1&limit=10' });
     const comment = await call<{ id: number }>('post', '/api/comments', { token, body: { post_id: note.id, content: '第一条评论' } });
     const reply = await call<{ id: number }>('post', '/api/comments', { token, body: { post_id: note.id, content: '回复', parent_id: comment.id } });
@@ -154,6 +155,17 @@ describe.each<RunMode>(['distributed', 'embedded'])('every documented call answe
     await call('put', '/api/notifications/{id}/read', { path: `/api/notifications/${follows[0].id}/read`, token });
     await call('put', '/api/notifications/read-all', { path: '/api/notifications/read-all?type=follows', token });
     await call('delete', '/api/notifications/{id}', { path: `/api/notifications/${follows[0].id}`, token });
+    // The friend's like of a note, asked grouped by note and day, and the group read at once.
+    const likedKey = `images/happy/${randomUUID()}.png`;
+    await stack.storage.put(likedKey, await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 90, g: 180, b: 120 } } }).png().toBuffer(), 'image/png');
+    const liked = await call<{ id: number }>('post', '/api/posts', { token, body: { title: '被赞的笔记', content: '<p>正文</p>', category_id: 1, type: 1, images: [`/api/files/${likedKey}`], tags: [] } });
+    await call('post', '/api/likes', { token: friend.token, body: { target_type: 1, target_id: liked.id } });
+    const groups = await waitFor('the like to be grouped', async () => {
+      const page = await call<{ groups: { type: number; target_id: number; day: string }[] }>('get', '/api/notifications/likes', { path: '/api/notifications/likes?group=target', token });
+      return page.groups.length > 0 ? page.groups : null;
+    });
+    await call('get', '/api/notifications/collections', { path: '/api/notifications/collections?group=target', token });
+    await call('put', '/api/notifications/groups/read', { token, body: { type: groups[0].type, target_id: groups[0].target_id, day: groups[0].day } });
 
     // Uploads: images one by one and several at once, and a video with its processing job.
     const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 40, g: 120, b: 200 } } }).png().toBuffer();

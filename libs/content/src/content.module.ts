@@ -20,6 +20,7 @@ import { PostAnnouncer } from './posts/post-announcer.handler';
 import { PostController } from './posts/post.controller';
 import { PostRepository } from './posts/post.repository';
 import { PostService } from './posts/post.service';
+import { RelatedPostRepository } from './posts/related-post.repository';
 import { SaveImageDetailsWhenImageIsProcessed } from './posts/save-image-details-when-image-is-processed.handler';
 import { SwitchNotesToPlayableVideoWhenVideoIsProcessed } from './posts/switch-notes-to-playable-video-when-video-is-processed.handler';
 import { ViewCounter } from './posts/view-counter';
@@ -57,6 +58,7 @@ import { UserContentController } from './users/user-content.controller';
     FollowGraphRepository,
     CategoryRepository,
     PostRepository,
+    RelatedPostRepository,
     CommentRepository,
     TagRepository,
     ReactionRepository,

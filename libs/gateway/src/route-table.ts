@@ -115,6 +115,8 @@ export const routeTable: readonly RouteEntry[] = [
   { method: 'POST', path: '/api/likes', service: 'content' },
   { method: 'DELETE', path: '/api/likes', service: 'content' },
   { method: 'GET', path: '/api/posts/:id/comments', service: 'content' },
+  // DESIGN.md §7 "Feeds": the note page's 相关推荐.
+  { method: 'GET', path: '/api/posts/:id/related', service: 'content' },
   { method: 'GET', path: '/api/comments/:id/replies', service: 'content' },
   { method: 'POST', path: '/api/comments', service: 'content' },
   { method: 'DELETE', path: '/api/comments/:id', service: 'content' },
@@ -180,6 +182,8 @@ export const routeTable: readonly RouteEntry[] = [
   { method: 'GET', path: '/api/notifications/likes', service: 'notify' },
   { method: 'GET', path: '/api/notifications/follows', service: 'notify' },
   { method: 'GET', path: '/api/notifications/collections', service: 'notify' },
+  // DESIGN.md §7 "Notifications": a whole group of ?group=target read at once.
+  { method: 'PUT', path: '/api/notifications/groups/read', service: 'notify' },
   { method: 'PUT', path: '/api/notifications/:id/read', service: 'notify' },
   { method: 'PUT', path: '/api/notifications/read-all', service: 'notify' },
   { method: 'GET', path: '/api/notifications/unread-count', service: 'notify' },

@@ -1,7 +1,7 @@
 import { memo, type MouseEvent } from 'react';
 import { type Note } from '../lib/api/client';
-import { formatCount } from '../lib/format';
 import { Avatar } from './Avatar';
+import { CardLike } from './CardLike';
 import { UserHover } from './HoverCard';
 import { Icon, VerifiedBadge } from './Icon';
 import { LazyImage, srcSetOf } from './LazyImage';
@@ -12,11 +12,14 @@ export function coverRatio(note: Pick<Note, 'aspectRatio'>): number {
   return Math.min(4 / 3, Math.max(3 / 4, ratio));
 }
 
+/** A card's height in widths, for the waterfall's placing: the cover, and the title's line when there is one. */
+export const cardHeight = (note: Note) => coverRatio(note) + (note.title ? 0.42 : 0.22);
+
 /** How wide a card is shown: the waterfall's columns (lib/waterfall) across the page less its margins and gaps. */
 const CARD_SIZES = '(max-width: 599px) calc(50vw - 13px), (max-width: 899px) calc(33vw - 14px), (max-width: 960px) calc(25vw - 16px), (max-width: 1419px) calc(25vw - 90px), calc(20vw - 75px)';
 
 /**
- * A feed card: a real link to the note (cover, title), its author (hover card) and like count; `eager` for the first
+ * A feed card: a real link to the note (cover, title), its author (hover card) and its like (CardLike); `eager` for the first
  * screen's. The cover has no text of its own: the link is named by the title already. The title is a heading one
  * level under the page's.
  */
@@ -44,10 +47,7 @@ export const NoteCard = memo(function NoteCard({ note, onOpen, eager = false }: 
             <VerifiedBadge level={note.author_verified ?? note.verified} size={12} />
           </a>
         </UserHover>
-        <span className={`card-likes ${note.liked ? 'liked' : ''}`}>
-          <Icon name="heart" size={15} filled={note.liked} />
-          {formatCount(note.likeCount ?? note.like_count, true)}
-        </span>
+        <CardLike note={note} />
       </div>
     </article>
   );

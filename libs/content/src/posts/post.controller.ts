@@ -4,7 +4,7 @@ import { ApiErrors, CurrentPrincipal, OptionalUserAuth, type Principal, Reply, U
 import type { FastifyRequest as Request } from 'fastify';
 import { IdPipe } from '@shiliu/platform';
 import { viewerKey } from '../shared/viewer';
-import { PostDetailQuery, PostFormDto, PostListQuery } from './post.dto';
+import { PostDetailQuery, PostFormDto, PostListQuery, RelatedPostsQuery } from './post.dto';
 import { type DraftView, type PostPage, PostService } from './post.service';
 import type { PostView } from './post.view';
 
@@ -26,6 +26,13 @@ export class PostController {
   @Get(':id')
   detail(@Param('id', IdPipe) id: number, @Query() query: PostDetailQuery, @Req() req: Request, @CurrentPrincipal() principal?: Principal): Promise<PostView | DraftView> {
     return this.posts.detail(id, principal?.id ?? null, viewerKey(req.ip ?? req.socket.remoteAddress ?? '', req.headers['user-agent'], principal), query.skipViewCount === true);
+  }
+
+  @ApiOperation({ summary: '相关推荐：与这篇笔记相近的已发布笔记（相同标签、分类、作者，以及赞过它的同学也赞过的）' })
+  @OptionalUserAuth()
+  @Get(':id/related')
+  related(@Param('id', IdPipe) id: number, @Query() query: RelatedPostsQuery, @CurrentPrincipal() principal?: Principal): Promise<{ posts: PostView[] }> {
+    return this.posts.related(id, query.limit, principal?.id ?? null);
   }
 
   @ApiOperation({ summary: '发布笔记或保存草稿' })

@@ -148,3 +148,17 @@ export class PostDetailQuery {
 /** Lists that take nothing but the page (a user's likes and collections). */
 export class PagingOnlyQuery extends PaginationQuery {}
 
+
+/** How many related notes a note's page shows by default, and at most. */
+export const RELATED_DEFAULT = 10;
+export const RELATED_MAX = 20;
+
+/** GET /posts/{id}/related. */
+export class RelatedPostsQuery {
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: `limit 必须是 1-${RELATED_MAX} 的整数` })
+  @Min(1, { message: `limit 必须是 1-${RELATED_MAX} 的整数` })
+  @Max(RELATED_MAX, { message: `limit 必须是 1-${RELATED_MAX} 的整数` })
+  limit: number = RELATED_DEFAULT;
+}

@@ -13,6 +13,7 @@ import type { FeedSort, PostFormDto, PostListQuery, UserPostListQuery } from './
 import { type FeedFilter, type FeedOrder, PostRepository, type PostRecord, type PostRow, type PostValues } from './post.repository';
 import { FeedRankings, MOVING_ORDERS, RANKING_DEPTH } from './feed-rankings';
 import { toPostView, type PostView } from './post.view';
+import { RelatedPostRepository } from './related-post.repository';
 import { ViewCounter } from './view-counter';
 
 export const TITLE_MAX = 100;
@@ -65,6 +66,7 @@ export class PostService {
     private readonly views: ViewCounter,
     private readonly rankings: FeedRankings,
     private readonly cache: ReadCache,
+    private readonly relatedPosts: RelatedPostRepository,
   ) {}
 
   /** `at` lets the demo seed date its notes in the past; requests always create them now. */
@@ -199,6 +201,13 @@ export class PostService {
     if (!author) throw notFound();
     const { rows, total } = await this.posts.reactedPage(kind, author.id, principal?.id ?? null, limit, offsetOf(page, limit));
     return { posts: rows.map(toPostView), pagination: pagination(page, limit, total) };
+  }
+
+  /** Published notes close to note `id` (RelatedPostRepository), as feed cards for the viewer; 404 when `id` is no published note. */
+  async related(id: number, limit: number, viewerId: string | null): Promise<{ posts: PostView[] }> {
+    const ids = await this.relatedPosts.rank(id, limit);
+    if (!ids) throw notFound();
+    return { posts: (await this.withViewerFlags(await this.cardsOf(ids), viewerId)).map(toPostView) };
   }
 
   /** A page of a feed, for the viewer. */

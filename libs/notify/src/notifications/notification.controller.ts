@@ -1,9 +1,9 @@
-import { Controller, Delete, Get, Param, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CurrentPrincipal, IdPipe, PaginationQuery, type Principal, Reply, UserAuth } from '@shiliu/platform';
-import { ReadAllQuery } from './notification.dto';
+import { ApiErrors, CurrentPrincipal, IdPipe, PaginationQuery, type Principal, Reply, UserAuth } from '@shiliu/platform';
+import { GroupableListQuery, GroupReadDto, ReadAllQuery } from './notification.dto';
 import { NotificationService } from './notification.service';
-import { NotificationPage, UnreadCounts } from './notification.view';
+import { NotificationGroupPage, NotificationPage, UnreadCounts } from './notification.view';
 
 /** public-side.md §7 "Notifications": the four tabs, the unread counts, marking read and deleting. */
 @ApiTags('notifications')
@@ -19,16 +19,16 @@ export class NotificationController {
     return this.notifications.list(principal, 'comments', query);
   }
 
-  @ApiOperation({ summary: '赞：赞了笔记、赞了评论（最新在前）' })
+  @ApiOperation({ summary: '赞：赞了笔记、赞了评论（最新在前）；group=target 时每篇笔记（或每条评论）每天一组' })
   @Get('likes')
-  likes(@CurrentPrincipal() principal: Principal, @Query() query: PaginationQuery): Promise<NotificationPage> {
-    return this.notifications.list(principal, 'likes', query);
+  likes(@CurrentPrincipal() principal: Principal, @Query() query: GroupableListQuery): Promise<NotificationPage | NotificationGroupPage> {
+    return query.group ? this.notifications.groups(principal, 'likes', query) : this.notifications.list(principal, 'likes', query);
   }
 
-  @ApiOperation({ summary: '收藏了笔记（最新在前）' })
+  @ApiOperation({ summary: '收藏了笔记（最新在前）；group=target 时每篇笔记每天一组' })
   @Get('collections')
-  collections(@CurrentPrincipal() principal: Principal, @Query() query: PaginationQuery): Promise<NotificationPage> {
-    return this.notifications.list(principal, 'collections', query);
+  collections(@CurrentPrincipal() principal: Principal, @Query() query: GroupableListQuery): Promise<NotificationPage | NotificationGroupPage> {
+    return query.group ? this.notifications.groups(principal, 'collections', query) : this.notifications.list(principal, 'collections', query);
   }
 
   @ApiOperation({ summary: '新增关注（最新在前）' })
@@ -53,6 +53,13 @@ export class NotificationController {
   @Put('read-all')
   async readAll(@CurrentPrincipal() principal: Principal, @Query() query: ReadAllQuery): Promise<Reply<UnreadCounts>> {
     return new Reply('已全部标记为已读', await this.notifications.readAll(principal, query.type));
+  }
+
+  @ApiOperation({ summary: '把一组通知（group=target 的一项：type、target_id、day）全部标记为已读；答复标记后的未读数' })
+  @ApiErrors(404)
+  @Put('groups/read')
+  async readGroup(@CurrentPrincipal() principal: Principal, @Body() group: GroupReadDto): Promise<Reply<UnreadCounts>> {
+    return new Reply('已标记为已读', await this.notifications.readGroup(principal, group));
   }
 
   @ApiOperation({ summary: '标记一条通知为已读；答复标记后的未读数' })

@@ -43,6 +43,35 @@ export interface NotificationRow {
   parent_comment_content: string | null;
 }
 
+/** One group of `?group=target`: a recipient's likes or collections of one note or comment on one campus day. */
+export interface NotificationGroupRow {
+  type: NotificationType;
+  target_id: number;
+  day: string;
+  latest_at: Date;
+  actor_count: number;
+  is_read: boolean;
+  post_id: number | null;
+  post_title: string | null;
+  post_image: string | null;
+  comment_id: number | null;
+  comment_content: string | null;
+  actors: { user_id: string | null; nickname: string | null; avatar: string; verified: number }[];
+}
+
+/** Which group a notification is in: its type, target and campus day, as the index `notifications_group` has them. */
+export interface GroupKey {
+  type: NotificationType;
+  targetId: number;
+  day: string;
+}
+
+/** The campus day of a notification; the same expression as the index `notifications_group`, so that the index serves it. */
+const DAY = `("n"."created_at" AT TIME ZONE 'Asia/Shanghai')::date`;
+
+/** How many of a group's senders it shows, newest first. */
+const GROUP_ACTORS = 3;
+
 interface Gone {
   user_id: string;
   type: number;
@@ -204,6 +233,22 @@ export class NotificationRepository {
     await this.unread.move(manager, read);
   }
 
+  /** Marks every visible notification of one group read; false when the recipient has no such group. */
+  async markGroupRead(manager: EntityManager, userId: number, group: GroupKey): Promise<boolean> {
+    await this.writePending(manager);
+    const inGroup = `"n"."user_id" = $1 AND "n"."type" = $2 AND "n"."target_id" = $3 AND ${DAY} = $4::date AND "n"."hidden_by" IS NULL AND "n"."type" IN (1, 2, 3)`;
+    const parameters = [userId, group.type, group.targetId, group.day];
+    const read = await rowsOf<UnreadMove>(
+      manager,
+      `UPDATE "notifications" "n" SET "is_read" = true WHERE ${inGroup} AND NOT "n"."is_read" RETURNING "n"."user_id", "n"."type", -1 AS "delta"`,
+      parameters,
+    );
+    await this.unread.move(manager, read);
+    if (read.length > 0) return true;
+    const found: unknown[] = await manager.query(`SELECT 1 FROM "notifications" "n" WHERE ${inGroup} LIMIT 1`, parameters);
+    return found.length > 0;
+  }
+
   /** The recipient's deletion: hidden for good, so that the same sender doing the same again does not bring it back. */
   async dismiss(manager: EntityManager, userId: number, id: number): Promise<void> {
     await this.writePending(manager);
@@ -241,6 +286,47 @@ export class NotificationRepository {
     if (offset === 0) return { rows: [], total: 0 };
     const [{ total }]: { total: number }[] = await manager.query(
       `SELECT count(*)::int AS "total" FROM "notifications" WHERE "user_id" = $1 AND "type" = ANY($2::smallint[]) AND "hidden_by" IS NULL`,
+      [userId, types],
+    );
+    return { rows: [], total };
+  }
+
+  /**
+   * A page of groups, newest group first, and the count of all groups. Grouping happens here, in one statement: a
+   * group's senders are its notifications' (one per sender, by the table's unique key), the newest three shown.
+   */
+  async groupPage(manager: EntityManager, userId: number, types: number[], limit: number, offset: number): Promise<{ rows: NotificationGroupRow[]; total: number }> {
+    await this.writePending(manager);
+    const rows: (NotificationGroupRow & { total: number })[] = await manager.query(
+      `WITH "g" AS (
+         SELECT "n"."type", "n"."target_id", ${DAY} AS "day", max("n"."created_at") AS "latest_at", count(*)::int AS "actor_count",
+           bool_and("n"."is_read") AS "is_read", max("n"."post_id") AS "post_id", max("n"."comment_id") AS "comment_id",
+           (array_agg("n"."sender_id" ORDER BY "n"."created_at" DESC, "n"."id" DESC))[1:${GROUP_ACTORS}] AS "sender_ids",
+           count(*) OVER ()::int AS "total"
+         FROM "notifications" "n"
+         WHERE "n"."user_id" = $1 AND "n"."type" = ANY($2::smallint[]) AND "n"."hidden_by" IS NULL AND "n"."type" IN (1, 2, 3)
+         GROUP BY "n"."type", "n"."target_id", ${DAY}
+         ORDER BY "latest_at" DESC, "n"."type", "n"."target_id" DESC
+         LIMIT $3 OFFSET $4
+       )
+       SELECT "g"."type", "g"."target_id"::int AS "target_id", "g"."day"::text AS "day", "g"."latest_at", "g"."actor_count", "g"."is_read",
+         "g"."post_id"::int AS "post_id", "p"."title" AS "post_title", "p"."image" AS "post_image",
+         "g"."comment_id"::int AS "comment_id", "c"."content" AS "comment_content", "g"."total",
+         (SELECT json_agg(json_build_object('user_id', "s"."user_id", 'nickname', "s"."nickname", 'avatar', coalesce("s"."avatar", ''),
+                   'verified', coalesce("s"."verified", 0)) ORDER BY "a"."ord")
+          FROM unnest("g"."sender_ids") WITH ORDINALITY AS "a"("sender_id", "ord")
+          LEFT JOIN "users" "s" ON "s"."id" = "a"."sender_id") AS "actors"
+       FROM "g"
+       LEFT JOIN "posts" "p" ON "p"."id" = "g"."post_id"
+       LEFT JOIN "comments" "c" ON "c"."id" = "g"."comment_id"
+       ORDER BY "g"."latest_at" DESC, "g"."type", "g"."target_id" DESC`,
+      [userId, types, limit, offset],
+    );
+    if (rows.length > 0) return { rows, total: rows[0].total };
+    if (offset === 0) return { rows: [], total: 0 };
+    const [{ total }]: { total: number }[] = await manager.query(
+      `SELECT count(DISTINCT ("n"."type", "n"."target_id", ${DAY}))::int AS "total" FROM "notifications" "n"
+       WHERE "n"."user_id" = $1 AND "n"."type" = ANY($2::smallint[]) AND "n"."hidden_by" IS NULL AND "n"."type" IN (1, 2, 3)`,
       [userId, types],
     );
     return { rows: [], total };

@@ -2,8 +2,9 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { messageForStatus, offsetOf, pagination, type PaginationQuery, type Principal } from '@shiliu/platform';
 import { DataSource } from 'typeorm';
 import { NotificationType, type Tab, tabs, titles, typesOfTab } from './notification-type';
-import { NotificationRepository, type NotificationRow } from './notification.repository';
-import type { NotificationPage, NotificationView, UnreadCounts } from './notification.view';
+import type { GroupReadDto } from './notification.dto';
+import { NotificationRepository, type NotificationGroupRow, type NotificationRow } from './notification.repository';
+import type { NotificationGroupPage, NotificationGroupView, NotificationPage, NotificationView, UnreadCounts } from './notification.view';
 import { type UnreadByTab, UnreadCountRepository } from './unread-count.repository';
 
 const allTypes = tabs.flatMap((tab) => typesOfTab[tab]);
@@ -42,6 +43,25 @@ export function toNotificationView(row: NotificationRow): NotificationView {
   };
 }
 
+export function toGroupView(row: NotificationGroupRow): NotificationGroupView {
+  return {
+    type: row.type,
+    title: titles[row.type],
+    day: row.day,
+    target_id: row.target_id,
+    target_type: targetType(row.type),
+    actors: row.actors.map((actor) => ({ user_id: actor.user_id ?? '', nickname: actor.nickname ?? '匿名用户', avatar: actor.avatar, verified: actor.verified })),
+    actor_count: row.actor_count,
+    latest_at: new Date(row.latest_at).toISOString(),
+    is_read: row.is_read ? 1 : 0,
+    post_id: row.post_id,
+    post_title: row.post_title,
+    post_image: row.post_image,
+    comment_id: row.comment_id,
+    comment_content: row.comment_content,
+  };
+}
+
 export function toUnreadCounts(counts: UnreadByTab): UnreadCounts {
   const total = counts.comments + counts.likes + counts.collections + counts.follows;
   return { ...counts, total, count: total };
@@ -61,6 +81,12 @@ export class NotificationService {
     return { notifications: rows.map(toNotificationView), pagination: pagination(query.page, query.limit, total) };
   }
 
+  /** The likes or collections tab with one item per note (or comment) and day. */
+  async groups(principal: Principal, tab: 'likes' | 'collections', query: PaginationQuery): Promise<NotificationGroupPage> {
+    const { rows, total } = await this.notifications.groupPage(this.dataSource.manager, Number(principal.id), typesOfTab[tab], query.limit, offsetOf(query.page, query.limit));
+    return { groups: rows.map(toGroupView), pagination: pagination(query.page, query.limit, total) };
+  }
+
   async counts(userId: number): Promise<UnreadCounts> {
     return toUnreadCounts(await this.unread.of(this.dataSource.manager, userId));
   }
@@ -70,6 +96,17 @@ export class NotificationService {
     await this.dataSource.transaction(async (manager) => {
       if (!(await this.notifications.owns(manager, userId, id))) throw new NotFoundException(messageForStatus(404));
       await this.notifications.markRead(manager, userId, [id], allTypes);
+    });
+    return this.counts(userId);
+  }
+
+  /** Marks a whole group read; a group the user does not have answers 404 like a missing notification. */
+  async readGroup(principal: Principal, group: GroupReadDto): Promise<UnreadCounts> {
+    const userId = Number(principal.id);
+    await this.dataSource.transaction(async (manager) => {
+      if (!(await this.notifications.markGroupRead(manager, userId, { type: group.type, targetId: group.target_id, day: group.day }))) {
+        throw new NotFoundException(messageForStatus(404));
+      }
     });
     return this.counts(userId);
   }

@@ -47,3 +47,34 @@ export class UnreadCounts {
   @ApiProperty() total!: number;
   @ApiProperty() count!: number;
 }
+
+/** One sender of a group, newest first. */
+export class GroupActorView {
+  @ApiProperty({ type: String, description: '小石榴号（公开 ID）' }) user_id!: string;
+  @ApiProperty() nickname!: string;
+  @ApiProperty() avatar!: string;
+  @ApiProperty({ enum: [0, 1, 2] }) verified!: number;
+}
+
+/** `?group=target`: the likes or collections of one note (or comment) on one day (Asia/Shanghai). */
+export class NotificationGroupView {
+  @ApiProperty({ enum: [1, 2, 3], description: '1 赞了笔记 2 赞了评论 3 收藏笔记' }) type!: number;
+  @ApiProperty() title!: string;
+  @ApiProperty({ description: '日期（YYYY-MM-DD，北京时间）；与 type、target_id 一起指明这一组' }) day!: string;
+  @ApiProperty({ description: 'target_type 指向的笔记或评论的 ID' }) target_id!: number;
+  @ApiProperty({ enum: [1, 2], description: '1 笔记 2 评论' }) target_type!: number;
+  @ApiProperty({ type: [GroupActorView], description: '最新的三位' }) actors!: GroupActorView[];
+  @ApiProperty({ description: '这一组的人数' }) actor_count!: number;
+  @ApiProperty({ description: '最新一条的时间' }) latest_at!: string;
+  @ApiProperty({ enum: [0, 1], description: '1 这一组全部已读' }) is_read!: number;
+  @ApiProperty({ type: Number, nullable: true }) post_id!: number | null;
+  @ApiProperty({ type: String, nullable: true }) post_title!: string | null;
+  @ApiProperty({ type: String, nullable: true }) post_image!: string | null;
+  @ApiProperty({ type: Number, nullable: true }) comment_id!: number | null;
+  @ApiProperty({ type: String, nullable: true }) comment_content!: string | null;
+}
+
+export class NotificationGroupPage {
+  @ApiProperty({ type: [NotificationGroupView] }) groups!: NotificationGroupView[];
+  @ApiProperty() pagination!: PaginationView;
+}

@@ -31,3 +31,15 @@ export function applyRead(counts: UnreadCounts, tab: NotificationTab): UnreadCou
   const drop = (value: number) => Math.max(0, value - 1);
   return { ...counts, [tab]: drop(counts[tab]), total: drop(counts.total), count: drop(counts.count) };
 }
+
+/** How many senders a group names before 等 N 人. */
+const NAMED_ACTORS = 2;
+
+/**
+ * Who did it in a group, as Xiaohongshu says it: 林小雨 / 林小雨、陈默 / 林小雨、陈默等 12 人 (the newest first).
+ * The action (赞了你的笔记, …) follows it.
+ */
+export function groupActors(names: string[], count: number): string {
+  const named = names.slice(0, NAMED_ACTORS).join('、');
+  return count > NAMED_ACTORS ? `${named}等 ${count} 人` : named;
+}

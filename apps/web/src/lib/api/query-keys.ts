@@ -5,6 +5,10 @@
 export const sharedKeys = {
   /** Every feed of notes (explore, a user's notes, collections, likes). */
   feeds: ['feed'] as const,
+  /** A note's detail: the note feature reads it, and a like from any card writes into it. */
+  note: ['note'] as const,
+  /** Search results, whose notes a like from a card also changes. */
+  search: ['search'] as const,
   /** Everything about users: profiles, cards, follow states and lists. */
   people: ['people'] as const,
   /** The channel list. */

@@ -620,6 +620,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/posts/{id}/related": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 相关推荐：与这篇笔记相近的已发布笔记（相同标签、分类、作者，以及赞过它的同学也赞过的） */
+        get: operations["PostController_related"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/posts/{id}/comments": {
         parameters: {
             query?: never;
@@ -1247,7 +1264,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** 赞：赞了笔记、赞了评论（最新在前） */
+        /** 赞：赞了笔记、赞了评论（最新在前）；group=target 时每篇笔记（或每条评论）每天一组 */
         get: operations["NotificationController_likes"];
         put?: never;
         post?: never;
@@ -1264,7 +1281,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** 收藏了笔记（最新在前） */
+        /** 收藏了笔记（最新在前）；group=target 时每篇笔记每天一组 */
         get: operations["NotificationController_collections"];
         put?: never;
         post?: never;
@@ -1335,6 +1352,23 @@ export interface paths {
         get?: never;
         /** 全部标记为已读（可只标记一栏）；答复标记后的未读数 */
         put: operations["NotificationController_readAll"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/groups/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 把一组通知（group=target 的一项：type、target_id、day）全部标记为已读；答复标记后的未读数 */
+        put: operations["NotificationController_readGroup"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2301,6 +2335,12 @@ export interface components {
             following_nickname: string | null;
             created_at: string;
         };
+        GroupReadDto: {
+            /** @enum {number} */
+            type: 1 | 2 | 3;
+            target_id: number;
+            day: string;
+        };
         AdminNotificationDto: {
             user_id: string;
             sender_id: string;
@@ -2341,6 +2381,32 @@ export interface components {
             post_author_id: number | null;
             follow_count: number;
             fans_count: number;
+        };
+        NotificationGroupPage: {
+            groups: components["schemas"]["NotificationGroupView"][];
+            pagination: components["schemas"]["PaginationView"];
+        };
+        NotificationGroupView: {
+            type: number;
+            title: string;
+            day: string;
+            target_id: number;
+            target_type: number;
+            actors: components["schemas"]["GroupActorView"][];
+            actor_count: number;
+            latest_at: string;
+            is_read: number;
+            post_id: number | null;
+            post_title: string | null;
+            post_image: string | null;
+            comment_id: number | null;
+            comment_content: string | null;
+        };
+        GroupActorView: {
+            user_id: string;
+            nickname: string;
+            avatar: string;
+            verified: number;
         };
         UnreadCounts: {
             comments: number;
@@ -6303,6 +6369,73 @@ export interface operations {
             };
             /** @description 禁止访问 */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 资源不存在 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 请求过于频繁，请稍后再试 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    PostController_related: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        message: string;
+                        data: {
+                            posts: components["schemas"]["PostView"][];
+                        };
+                    };
+                };
+            };
+            /** @description 请求参数错误 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 未授权访问 */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10854,6 +10987,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
+                group?: "target";
             };
             header?: never;
             path?: never;
@@ -10871,7 +11005,7 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         message: string;
-                        data: components["schemas"]["NotificationPage"];
+                        data: components["schemas"]["NotificationPage"] | components["schemas"]["NotificationGroupPage"];
                     };
                 };
             };
@@ -10909,6 +11043,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
+                group?: "target";
             };
             header?: never;
             path?: never;
@@ -10926,7 +11061,7 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         message: string;
-                        data: components["schemas"]["NotificationPage"];
+                        data: components["schemas"]["NotificationPage"] | components["schemas"]["NotificationGroupPage"];
                     };
                 };
             };
@@ -11136,6 +11271,80 @@ export interface operations {
             };
             /** @description 未授权访问 */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 请求过于频繁，请稍后再试 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    NotificationController_readGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GroupReadDto"];
+            };
+        };
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["UnreadCounts"];
+                    };
+                };
+            };
+            /** @description 请求参数错误 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 未授权访问 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 资源不存在 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 请求内容过大 */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,12 +1,13 @@
-import { type InfiniteData, type QueryClient, queryOptions } from '@tanstack/react-query';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { api, call, failingAs, type Note } from '../../../lib/api/client';
+import { noteDetailKey, patchNote } from '../../../lib/api/notes';
 import { sharedKeys } from '../../../lib/api/query-keys';
 import type { ToggleView } from '../../../lib/toggle';
 
 /** The note feature's query keys. */
 export const noteKeys = {
-  all: ['note'] as const,
-  detail: (id: number | null) => ['note', id] as const,
+  all: sharedKeys.note,
+  detail: noteDetailKey,
 };
 
 /** A note counts one view per hour: a cookie marks it as viewed (public-side.md §4). */
@@ -26,26 +27,12 @@ export function noteQuery(id: number | null) {
   });
 }
 
-type FeedData = InfiniteData<{ posts: Note[] }>;
-
-/** Writes a change of a note into its detail and every feed that shows it. */
-export function patchNote(client: QueryClient, id: number, change: Partial<Note>): void {
-  client.setQueryData<Note>(noteKeys.detail(id), (before) => (before ? { ...before, ...change } : before));
-  client.setQueriesData<FeedData>({ queryKey: sharedKeys.feeds }, (before) =>
-    before?.pages ? { ...before, pages: before.pages.map((page) => ({ ...page, posts: page.posts.map((note) => (note.id === id ? { ...note, ...change } : note)) })) } : before,
-  );
-}
-
-/** A note's like as the cache holds it (the note's id is the target). */
-export function noteLikeView(client: QueryClient): ToggleView<number> {
-  return {
-    read: (id) => {
-      const note = client.getQueryData<Note>(noteKeys.detail(id));
-      return note && { active: note.liked, count: note.likeCount ?? note.like_count };
-    },
-    write: (id, state) => patchNote(client, id, { liked: state.active, likeCount: state.count, like_count: state.count }),
-    queryKeys: (id) => [noteKeys.detail(id)],
-  };
+/** The notes related to a note, as feed cards: a feed (sharedKeys.feeds), so a like from any card reaches it. */
+export function relatedQuery(id: number) {
+  return queryOptions({
+    queryKey: [...sharedKeys.feeds, { kind: 'related', id }] as const,
+    queryFn: () => call(api.GET('/api/posts/{id}/related', { params: { path: { id }, query: {} } })),
+  });
 }
 
 /** A note's collect as the cache holds it (the note's id is the target). */

@@ -5,6 +5,7 @@ import { useDialogFocus } from '../../../hooks/useDialogFocus';
 import { unreachable } from '../../../lib/api/client';
 import { toast } from '../../../lib/toast';
 import { NoteDetail } from './NoteDetail';
+import { RelatedNotes } from './RelatedNotes';
 import { noteIdFrom, useNote } from '../hooks/useNote';
 
 /** The open animation's length (public-side.md §2); the images load after it. */
@@ -26,6 +27,7 @@ export default function NoteOverlay() {
   const [closing, setClosing] = useState(false);
   const closed = useRef(false);
   const card = useRef<HTMLDivElement>(null);
+  const overlay = useRef<HTMLDivElement>(null);
   useDialogFocus(card, () => document.querySelector<HTMLElement>(`article.card[data-note-id="${id}"] .card-link`));
 
   useEffect(() => {
@@ -43,6 +45,11 @@ export default function NoteOverlay() {
     document.title = `${note.data?.title || '笔记详情'} - 拾柳`;
   }, [note.data?.title]);
 
+  // A related note opened from the end of the overlay takes its place: it starts at the top.
+  useEffect(() => {
+    overlay.current?.scrollTo({ top: 0 });
+  }, [id]);
+
   const close = useCallback(() => {
     if (closed.current) return;
     closed.current = true;
@@ -57,8 +64,9 @@ export default function NoteOverlay() {
   }, [note.isError, note.error, close]);
 
   return (
-    <div className={`overlay ${closing ? 'closing' : ''}`} onMouseDown={(event) => event.target === event.currentTarget && close()} data-testid="note-overlay">
+    <div ref={overlay} className={`overlay ${closing ? 'closing' : ''}`} onMouseDown={(event) => event.target === event.currentTarget && close()} data-testid="note-overlay">
       <div ref={card} className="overlay-card" role="dialog" aria-modal="true" aria-label={note.data?.title || '笔记详情'} tabIndex={-1}>{note.data ? <NoteDetail key={note.data.id} note={note.data} ready={ready} onClose={close} targetCommentId={target} /> : <Spinner />}</div>
+      {note.data && ready && <RelatedNotes noteId={note.data.id} />}
     </div>
   );
 }

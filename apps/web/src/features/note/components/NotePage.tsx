@@ -5,6 +5,7 @@ import { NotFound } from '../../../components/NotFound';
 import { MOBILE, useMediaQuery } from '../../../hooks/useMediaQuery';
 import { unreachable } from '../../../lib/api/client';
 import { NoteDetail } from './NoteDetail';
+import { RelatedNotes } from './RelatedNotes';
 import { noteIdFrom, useNote } from '../hooks/useNote';
 
 /**
@@ -37,8 +38,11 @@ export default function NotePage() {
       </div>
     );
   return (
-    <div className="note-page">
-      <NoteDetail key={note.data.id} note={note.data} ready targetCommentId={noteIdFrom(params, 'targetCommentId')} onClose={mobile ? () => void navigate('/explore') : undefined} />
-    </div>
+    <>
+      <div className="note-page">
+        <NoteDetail key={note.data.id} note={note.data} ready targetCommentId={noteIdFrom(params, 'targetCommentId')} onClose={mobile ? () => void navigate('/explore') : undefined} />
+      </div>
+      <RelatedNotes noteId={note.data.id} />
+    </>
   );
 }

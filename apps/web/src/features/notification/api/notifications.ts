@@ -7,6 +7,10 @@ import type { NotificationTab } from '../notifications';
 
 export type Notification = components['schemas']['NotificationView'];
 export type NotificationPage = components['schemas']['NotificationPage'];
+export type NotificationGroup = components['schemas']['NotificationGroupView'];
+export type NotificationGroupPage = components['schemas']['NotificationGroupPage'];
+/** The tabs shown grouped by note (or comment) and day. */
+export type GroupedTab = 'likes' | 'collections';
 
 /** Notifications page size (public-side.md §9). */
 const LIMIT = 20;
@@ -15,6 +19,7 @@ const LIMIT = 20;
 export const notificationKeys = {
   all: sharedKeys.notifications,
   list: (tab: NotificationTab) => [...sharedKeys.notifications, 'list', tab] as const,
+  groups: (tab: GroupedTab) => [...sharedKeys.notifications, 'groups', tab] as const,
   unread: sharedKeys.unread,
   followStatuses: (ids: string[]) => [...sharedKeys.people, 'follow-statuses', ids] as const,
 };
@@ -24,7 +29,29 @@ export function notificationListQuery(tab: NotificationTab) {
   return infiniteQueryOptions({
     queryKey: notificationKeys.list(tab),
     initialPageParam: 1,
-    queryFn: ({ pageParam }) => call(api.GET(`/api/notifications/${tab}`, { params: { query: { page: pageParam, limit: LIMIT } } })),
+    queryFn: async ({ pageParam }) => ungrouped(await call(api.GET(`/api/notifications/${tab}`, { params: { query: { page: pageParam, limit: LIMIT } } }))),
+    getNextPageParam: (last) => (last.pagination.page < last.pagination.pages ? last.pagination.page + 1 : undefined),
+  });
+}
+
+/** The call answers one shape or the other by `group`; these read the shape asked for. */
+function ungrouped(page: NotificationPage | NotificationGroupPage): NotificationPage {
+  if (!('notifications' in page)) throw new Error('expected a page of notifications');
+  return page;
+}
+
+function grouped(page: NotificationPage | NotificationGroupPage): NotificationGroupPage {
+  if (!('groups' in page)) throw new Error('expected a page of groups');
+  return page;
+}
+
+/** The likes or collections tab, one item per note (or comment) and day, page by page. */
+export function notificationGroupsQuery(tab: GroupedTab) {
+  return infiniteQueryOptions({
+    queryKey: notificationKeys.groups(tab),
+    initialPageParam: 1,
+    queryFn: async ({ pageParam }) =>
+      grouped(await call(api.GET(`/api/notifications/${tab}`, { params: { query: { page: pageParam, limit: LIMIT, group: 'target' } } }))),
     getNextPageParam: (last) => (last.pagination.page < last.pagination.pages ? last.pagination.page + 1 : undefined),
   });
 }
@@ -47,6 +74,11 @@ export function markRead(id: number) {
   return call(api.PUT('/api/notifications/{id}/read', { params: { path: { id } } }));
 }
 
+/** Marks every notification of a group read; answers the unread counts after. */
+export function markGroupRead(group: NotificationGroup) {
+  return call(api.PUT('/api/notifications/groups/read', { body: { type: group.type as 1 | 2 | 3, target_id: group.target_id, day: group.day } }));
+}
+
 export function markAllRead() {
   return call(api.PUT('/api/notifications/read-all', { params: { query: {} } }));
 }
@@ -60,6 +92,13 @@ export function replyTo(item: Notification, content: string) {
 export function patchList(client: QueryClient, tab: NotificationTab, change: (item: Notification) => Notification): void {
   client.setQueryData<InfiniteData<NotificationPage>>(notificationKeys.list(tab), (data) =>
     data && { ...data, pages: data.pages.map((page) => ({ ...page, notifications: page.notifications.map(change) })) },
+  );
+}
+
+/** Changes every loaded group of a grouped tab. */
+export function patchGroups(client: QueryClient, tab: GroupedTab, change: (group: NotificationGroup) => NotificationGroup): void {
+  client.setQueryData<InfiniteData<NotificationGroupPage>>(notificationKeys.groups(tab), (data) =>
+    data && { ...data, pages: data.pages.map((page) => ({ ...page, groups: page.groups.map(change) })) },
   );
 }
 

@@ -19,21 +19,28 @@ import { useSession } from '../../../lib/session';
 import { NOTIFICATIONS_TOAST_MS, toast, useToastDuration } from '../../../lib/toast';
 import {
   followStatusesQuery,
+  type GroupedTab,
   markAllRead,
+  markGroupRead,
   markRead,
   type Notification,
   notificationCommentLikeView,
+  type NotificationGroup,
+  notificationGroupsQuery,
   notificationKeys,
   notificationListQuery,
+  patchGroups,
   patchItem,
   patchList,
   replyTo,
   unreadQuery,
 } from '../api/notifications';
-import { ACTION_TEXT, applyRead, NOTIFICATION_NEAR_END, type NotificationTab, TABS } from '../notifications';
+import { ACTION_TEXT, applyRead, groupActors, NOTIFICATION_NEAR_END, type NotificationTab, TABS } from '../notifications';
 
 /** What a comment made of images alone reads as here: notifications carry a comment's text only (public-side.md §3). */
 const IMAGE_ONLY = '[图片]';
+/** The tabs the page shows grouped by note (or comment) and day. */
+const GROUPED_TABS: GroupedTab[] = ['likes', 'collections'];
 /** The back-to-top button shows after this much scrolling (public-side.md §2). */
 const TOP_AFTER_PX = 200;
 
@@ -160,6 +167,103 @@ function NotificationItem({ item, tab, mutual, onRead }: { item: Notification; t
   );
 }
 
+/** What names a group: its type, target and day. */
+const groupKey = (group: NotificationGroup) => `${group.type}-${group.target_id}-${group.day}`;
+
+/** The avatars of a group's newest senders, overlapping. */
+function StackedAvatars({ actors }: { actors: NotificationGroup['actors'] }) {
+  return (
+    <span className="notice-stack" aria-hidden="true">
+      {actors.map((actor) => (
+        <Avatar key={actor.user_id} src={actor.avatar} size={actors.length === 1 ? 44 : 32} />
+      ))}
+    </span>
+  );
+}
+
+/** One note's (or comment's) likes or collections of a day; hovering or tapping it, or opening the note, reads the whole group. */
+function NotificationGroupItem({ group, onRead }: { group: NotificationGroup; onRead: (group: NotificationGroup) => void }) {
+  const openNote = useOpenNote();
+  const actors = groupActors(
+    group.actors.map((actor) => actor.nickname),
+    group.actor_count,
+  );
+  const located = group.type === 2 && group.comment_id ? group.comment_id : undefined;
+  return (
+    <li
+      className={`notice ${group.is_read ? '' : 'unread'}`}
+      data-group={groupKey(group)}
+      onMouseEnter={() => !group.is_read && onRead(group)}
+      onFocus={() => !group.is_read && onRead(group)}
+      onClick={() => !group.is_read && onRead(group)}
+    >
+      <StackedAvatars actors={group.actors} />
+      <div className="notice-body">
+        <div className="notice-head">
+          <span className="notice-name">{actors}</span>
+          {group.actors.length === 1 && <VerifiedBadge level={group.actors[0].verified} size={14} />}
+          {!group.is_read && <span className="unread-dot" aria-label="未读" />}
+        </div>
+        <p className="notice-action">
+          {group.title}
+          <time dateTime={group.latest_at}>{relativeTime(group.latest_at)}</time>
+        </p>
+        {group.type === 2 && group.comment_content !== null && <blockquote className="notice-quote" dangerouslySetInnerHTML={{ __html: commentHtml(group.comment_content || IMAGE_ONLY) }} />}
+      </div>
+      {group.post_id && (
+        <a className="notice-cover" href={notePath(group.post_id, located)} onClick={(event) => openNote(event, group.post_id as number, located)} aria-label={`查看笔记 ${group.post_title ?? ''}`.trim()}>
+          {group.post_image ? <LazyImage src={group.post_image} alt="笔记封面" /> : <Icon name="image" size={22} />}
+        </a>
+      )}
+    </li>
+  );
+}
+
+/** The likes or collections tab: one item per note (or comment) and day. */
+function NotificationGroupList({ tab }: { tab: GroupedTab }) {
+  const client = useQueryClient();
+  const sentinel = useRef<HTMLDivElement>(null);
+  const list = useInfiniteQuery(notificationGroupsQuery(tab));
+  const groups = (list.data?.pages ?? []).flatMap((page) => page.groups);
+  const { fetchNextPage, hasNextPage, isFetchingNextPage } = list;
+  useNearEnd(
+    sentinel,
+    () => {
+      if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+    },
+    NOTIFICATION_NEAR_END,
+    groups.length,
+  );
+
+  const reading = useRef(new Set<string>());
+  const read = (group: NotificationGroup) => {
+    const key = groupKey(group);
+    if (reading.current.has(key)) return;
+    reading.current.add(key);
+    const same = (each: NotificationGroup) => groupKey(each) === key;
+    patchGroups(client, tab, (each) => (same(each) ? { ...each, is_read: 1 } : each));
+    // Only the server knows how many of the group were unread: its counts replace the badge's.
+    markGroupRead(group)
+      .then((counts) => setCounts(client, counts))
+      .catch(() => undefined);
+  };
+
+  if (list.isPending) return <Skeleton type="user-item" />;
+  if (groups.length === 0) return <EmptyState text={list.isError ? '加载失败' : '暂无通知'} />;
+  return (
+    <>
+      <ul className="notice-list">
+        {groups.map((group) => (
+          <NotificationGroupItem key={groupKey(group)} group={group} onRead={read} />
+        ))}
+      </ul>
+      <div ref={sentinel} className="feed-end">
+        {isFetchingNextPage ? <Spinner /> : hasNextPage ? null : <span>— 没有更多了 —</span>}
+      </div>
+    </>
+  );
+}
+
 function NotificationList({ tab }: { tab: NotificationTab }) {
   const client = useQueryClient();
   const sentinel = useRef<HTMLDivElement>(null);
@@ -240,6 +344,9 @@ export default function NotificationsPage() {
       for (const each of TABS) {
         patchList(client, each.key, (item) => ({ ...item, is_read: 1 }));
       }
+      for (const each of GROUPED_TABS) {
+        patchGroups(client, each, (group) => ({ ...group, is_read: 1 }));
+      }
       await client.invalidateQueries({ queryKey: notificationKeys.unread });
       toast.success('已全部标记为已读');
     } catch {
@@ -261,7 +368,7 @@ export default function NotificationsPage() {
         <span className="notice-indicator" style={{ transform: `translateX(${index * 100}%)` }} aria-hidden="true" />
       </div>
       <div role="tabpanel" aria-label={TABS[index]?.label}>
-        <NotificationList key={tab} tab={tab} />
+        {tab === 'likes' || tab === 'collections' ? <NotificationGroupList key={tab} tab={tab} /> : <NotificationList key={tab} tab={tab} />}
       </div>
       <div className="floating">
         <button type="button" className="float-button" onClick={() => void markAll()} aria-label="全部已读" title="全部已读">

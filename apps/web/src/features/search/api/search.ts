@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api, call } from '../../../lib/api/client';
+import { sharedKeys } from '../../../lib/api/query-keys';
 
 export type SearchTab = 'all' | 'post' | 'video' | 'user';
 
@@ -8,9 +9,9 @@ const LIMIT = 20;
 
 /** The search feature's query keys. */
 export const searchKeys = {
-  all: ['search'] as const,
-  suggest: (keyword: string) => ['search', 'suggest', keyword] as const,
-  results: (tab: SearchTab, keyword: string, tag: string) => ['search', 'results', tab, keyword, tag] as const,
+  all: sharedKeys.search,
+  suggest: (keyword: string) => [...sharedKeys.search, 'suggest', keyword] as const,
+  results: (tab: SearchTab, keyword: string, tag: string) => [...sharedKeys.search, 'results', tab, keyword, tag] as const,
 };
 
 /** Live suggestions for what is being typed. */

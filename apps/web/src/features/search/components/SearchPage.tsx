@@ -2,6 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { type MouseEvent, useCallback, useEffect, useMemo, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Avatar } from '../../../components/Avatar';
+import { CardLike } from '../../../components/CardLike';
 import { EmptyState, Skeleton, Spinner } from '../../../components/Feedback';
 import { FEED_NEAR_END, useNearEnd } from '../../../hooks/useNearEnd';
 import { FollowButton } from '../../../components/FollowButton';
@@ -61,10 +62,7 @@ function ResultCard({ post, onOpen }: { post: SearchPost; onOpen: (event: MouseE
           <span className="card-author-name">{post.nickname || post.author || '匿名用户'}</span>
           <VerifiedBadge level={post.author_verified ?? post.verified} size={12} />
         </a>
-        <span className={`card-likes ${post.liked ? 'liked' : ''}`}>
-          <Icon name="heart" size={15} filled={post.liked} />
-          {formatCount(post.likeCount ?? post.like_count, true)}
-        </span>
+        <CardLike note={post} />
       </div>
     </article>
   );

@@ -5,11 +5,11 @@ import { Avatar } from '../../../components/Avatar';
 import { EmptyState, Skeleton, Spinner } from '../../../components/Feedback';
 import { FollowButton } from '../../../components/FollowButton';
 import { VerifiedBadge } from '../../../components/Icon';
-import { coverRatio, NoteCard } from '../../../components/NoteCard';
+import { cardHeight, NoteCard } from '../../../components/NoteCard';
 import { Waterfall } from '../../../components/Waterfall';
 import { useFeed } from '../../../hooks/useFeed';
 import { useOpenNote } from '../../../hooks/useOpenNote';
-import { ApiError, type Note, type PublicUser } from '../../../lib/api/client';
+import { ApiError, type PublicUser } from '../../../lib/api/client';
 import { followStatusQuery } from '../../../lib/api/people';
 import { formatCount } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
@@ -21,7 +21,6 @@ const TAB_LABELS: Record<Tab, string> = { posts: '笔记', collections: '收藏'
 const EMPTY_TEXTS: Record<Tab, string> = { posts: '还没有发布任何笔记', collections: '还没有收藏任何笔记', likes: '还没有点赞任何笔记' };
 /** The profile's avatar, and its skeleton's while the profile loads. */
 const PROFILE_AVATAR_PX = 112;
-const estimate = (note: Note) => coverRatio(note) + (note.title ? 0.42 : 0.22);
 
 function Notes({ userId, tab }: { userId: string; tab: Tab }) {
   const feed = useFeed({ kind: tab, userId });
@@ -37,7 +36,7 @@ function Notes({ userId, tab }: { userId: string; tab: Tab }) {
       </div>
     );
   if (feed.notes.length === 0) return <EmptyState text={feed.isError ? '加载失败' : EMPTY_TEXTS[tab]} />;
-  return <Waterfall items={feed.notes} estimate={estimate} render={(note) => <NoteCard note={note} onOpen={openNote} />} onEnd={more} footer={isFetchingNextPage ? <div className="feed-end"><Spinner /></div> : null} />;
+  return <Waterfall items={feed.notes} estimate={cardHeight} render={(note) => <NoteCard note={note} onOpen={openNote} />} onEnd={more} footer={isFetchingNextPage ? <div className="feed-end"><Spinner /></div> : null} />;
 }
 
 function Profile({ userId, own }: { userId: string; own: boolean }) {
