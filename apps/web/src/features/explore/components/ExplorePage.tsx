@@ -4,13 +4,12 @@ import { Navigate, useNavigate, useParams } from 'react-router';
 import { BackToTop } from '../../../components/BackToTop';
 import { EmptyState, Skeleton, Spinner } from '../../../components/Feedback';
 import { Icon } from '../../../components/Icon';
-import { coverRatio, NoteCard } from '../../../components/NoteCard';
+import { cardHeight, NoteCard } from '../../../components/NoteCard';
 import { Waterfall } from '../../../components/Waterfall';
 import { channelPath, FOLLOWING, RECOMMEND, useChannels } from '../../../hooks/useChannels';
 import { exploreFeedKey, useFeed } from '../../../hooks/useFeed';
 import { useOpenNote } from '../../../hooks/useOpenNote';
 import { useScrolledPast } from '../../../hooks/useScrolledPast';
-import type { Note } from '../../../lib/api/client';
 import { createChannelSwitcher } from '../../../lib/channel-switch';
 import { ChannelStrip } from './ChannelStrip';
 import { FollowingEmpty } from './FollowingEmpty';
@@ -20,9 +19,6 @@ const FIXED_STRIP_PX = 100;
 const SPIN_MS = 700;
 /** The covers of the first notes (two rows of the widest layout) load at once, not when an observer sees them. */
 const FIRST_SCREEN = 10;
-
-/** A card's height in column widths: its cover plus the title and footer. */
-const estimate = (note: Note) => coverRatio(note) + (note.title ? 0.42 : 0.22);
 
 /** The explore page: channels, the waterfall feed with infinite scroll, and the floating buttons. */
 export default function ExplorePage() {
@@ -105,7 +101,7 @@ export default function ExplorePage() {
       ) : (
         <Waterfall
           items={feed.notes}
-          estimate={estimate}
+          estimate={cardHeight}
           render={(note) => <NoteCard note={note} onOpen={openNote} eager={firstScreen.has(note.id)} />}
           onEnd={more}
           footer={<div className="feed-end">{isFetchingNextPage ? <Spinner /> : hasNextPage ? null : <span>— 没有更多了 —</span>}</div>}
