@@ -8,10 +8,10 @@ import { BannedWordRepository, type BannedWordRow } from './banned-word.reposito
 export interface BannedWordView {
   id: number;
   word: string;
-  created_at: Date;
+  created_at: string;
 }
 
-const view = (row: BannedWordRow): BannedWordView => ({ id: Number(row.id), word: row.word, created_at: row.created_at });
+const view = (row: BannedWordRow): BannedWordView => ({ id: Number(row.id), word: row.word, created_at: row.created_at.toISOString() });
 
 /**
  * The banned-word list, owned by auth's administrator area (DESIGN.md §7): administrators change it, and each change

@@ -1936,7 +1936,6 @@ export interface components {
         BannedWordView: {
             id: number;
             word: string;
-            /** Format: date-time */
             created_at: string;
         };
         PostFormDto: {
