@@ -259,6 +259,11 @@ describe.each<RunMode>(['distributed', 'embedded'])('every documented call answe
     await call('delete', '/api/admin/audit/{id}', { path: `/api/admin/audit/${application.id}`, token: t });
     const spareApplication = await call<{ id: number }>('post', '/api/admin/audit', { token: t, body: { user_id: madeUser.user_id, type: 2, content: personal } });
     await call('delete', '/api/admin/audit', { token: t, body: { ids: [spareApplication.id] } });
+    await call('get', '/api/banned-words');
+    const banned = await call<{ added: { id: number }[] }>('post', '/api/admin/banned-words', { token: t, body: { words: [`walk${tag}a`, `walk${tag}b`] } });
+    await call('get', '/api/admin/banned-words', { path: `/api/admin/banned-words?keyword=walk${tag}&sortField=word&sortOrder=asc`, token: t });
+    await call('delete', '/api/admin/banned-words/{id}', { path: `/api/admin/banned-words/${banned.added[0].id}`, token: t });
+    await call('delete', '/api/admin/banned-words', { token: t, body: { ids: [banned.added[1].id] } });
     for (let i = 0; i < 2; i++) await call('post', '/api/auth/login', { body: { user_id: madeUser.user_id, password: 'secret-123' } });
     await call('get', '/api/admin/test-users', { token: t });
     await call('post', '/api/admin/sessions', { token: t, body: { user_id: madeUser.user_id, user_agent: 'happy-path' } });

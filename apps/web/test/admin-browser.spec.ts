@@ -333,6 +333,35 @@ describe('managing the product as an administrator', () => {
     const status = await ok<{ status: number; reject_reason: string | null }[]>('GET', '/api/users/verification/status', undefined, rejected.token);
     expect(status.map((application) => [application.status, application.reject_reason])).toEqual([[2, '证件照片不清晰']]);
   });
+
+  it('keeps the 违禁词 list from its page: adds several words at once, finds one, deletes it, and students meet each change', async () => {
+    const student = await suite.stack().signUp('守规矩的同学');
+    const bio = async (text: string) => (await suite.stack().call('PUT', `/api/users/${student.userId}`, { bio: text }, student.token)).body.message;
+    await page.locator('.admin-sidebar').getByRole('link', { name: '违禁词' }).click();
+    await page.waitForURL('**/admin/banned-words');
+    await page.locator('tbody tr', { hasText: '代开发票' }).waitFor();
+    await page.getByRole('button', { name: '新增' }).click();
+    const form = page.locator('.admin-form-modal');
+    await form.getByRole('button', { name: '保存' }).click();
+    await form.getByText('请输入违禁词').waitFor();
+    await form.getByLabel('违禁词').fill('代写论文\nＦＡＫＥ  ID');
+    await form.getByRole('button', { name: '保存' }).click();
+    await page.locator('.toast', { hasText: '违禁词创建成功' }).waitFor();
+    const row = page.locator('tbody tr', { hasText: '代写论文' });
+    await row.waitFor();
+    await page.locator('tbody tr', { hasText: 'fakeid' }).waitFor();
+    await waitFor('the new words to be refused', async () => (await bio('找我代 写论文')) === '内容包含违规词汇' && (await bio('fake id')) === '内容包含违规词汇', 20_000, 100);
+
+    await page.getByRole('search').getByLabel('关键词').fill('论文');
+    await page.getByRole('search').getByRole('button', { name: '筛选' }).click();
+    await page.getByText('共 1 条记录').waitFor();
+    await page.screenshot({ path: shot('admin-banned-words-1440.png') });
+    await row.getByRole('button', { name: '删除' }).click();
+    await page.locator('.confirm', { hasText: '确定要删除违禁词「代写论文」吗？' }).getByRole('button', { name: '删除' }).click();
+    await page.locator('.toast', { hasText: '删除成功' }).waitFor();
+    await row.waitFor({ state: 'detached' });
+    await waitFor('the removed word to be accepted', async () => (await bio('找我代写论文')) !== '内容包含违规词汇', 20_000, 100);
+  });
 });
 
 describe('the guard', () => {

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { BannedWordsModule } from '@shiliu/platform';
 import { AdminAccountsService } from './admin/admin-accounts.service';
 import { AdminAuditService } from './admin/admin-audit.service';
 import { AdminAdminsController, AdminAuditController, AdminSessionsController, AdminTestUsersController, AdminUsersController } from './admin/admin-back-office.controller';
@@ -8,9 +9,13 @@ import { UserCounterRepository, UserCountersHandler } from './admin/user-counter
 import { AccountsController } from './accounts/accounts.controller';
 import { AccountsService } from './accounts/accounts.service';
 import { AdminAuthController } from './admins/admin-auth.controller';
+import { AnnounceWhenBackfillRequested } from './announce-when-backfill-requested.handler';
 import { AdminRepository } from './admins/admin.repository';
 import { AdminsService } from './admins/admins.service';
 import { AUTH_CONFIG, loadAuthConfig } from './auth.config';
+import { AdminBannedWordsController, BannedWordsController } from './banned-words/banned-words.controller';
+import { BannedWordRepository } from './banned-words/banned-word.repository';
+import { BannedWordsService } from './banned-words/banned-words.service';
 import { CaptchaService } from './captcha/captcha.service';
 import { AuthRateLimits } from './security/auth-rate-limits';
 import { FieldCipher } from './security/field-cipher';
@@ -19,7 +24,6 @@ import { PasswordHasher } from './security/password-hasher';
 import { TokenSigner } from './security/token-signer';
 import { SessionRepository } from './sessions/session.repository';
 import { SessionsService } from './sessions/sessions.service';
-import { UserAnnouncer } from './users/user-announcer.handler';
 import { UserRepository } from './users/user.repository';
 import { UsersController } from './users/users.controller';
 import { UsersService } from './users/users.service';
@@ -27,8 +31,9 @@ import { VerificationController } from './verification/verification.controller';
 import { VerificationRepository } from './verification/verification.repository';
 import { VerificationService } from './verification/verification.service';
 
-/** The identity service (DESIGN.md §1): accounts, profiles, sessions, captcha, administrators, verification. */
+/** The identity service (DESIGN.md §1): accounts, profiles, sessions, captcha, administrators, verification, the banned-word list. */
 @Module({
+  imports: [BannedWordsModule],
   // Verification's literal paths are registered before the users controller's ':user_id' ones.
   controllers: [
     AccountsController,
@@ -40,7 +45,9 @@ import { VerificationService } from './verification/verification.service';
     AdminAuditController,
     AdminSessionsController,
     AdminAdminsController,
-    UserAnnouncer,
+    BannedWordsController,
+    AdminBannedWordsController,
+    AnnounceWhenBackfillRequested,
     UserCountersHandler,
   ],
   providers: [
@@ -54,6 +61,8 @@ import { VerificationService } from './verification/verification.service';
     AdminRepository,
     AdminsService,
     AuthRateLimits,
+    BannedWordRepository,
+    BannedWordsService,
     CaptchaService,
     FieldCipher,
     IpLocation,

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { BannedWordsModule } from '@shiliu/platform';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import { adminControllers, adminProviders } from './admin/admin.providers';
 import { AccountRemovalService } from './authors/account-removal.service';
@@ -36,6 +37,7 @@ import { UserContentController } from './users/user-content.controller';
 
 /** The content service (DESIGN.md §1): notes and drafts, feeds, categories, tags, comments, likes, collections, views. */
 @Module({
+  imports: [BannedWordsModule],
   controllers: [
     CategoryController,
     PostController,

@@ -1,4 +1,4 @@
-import type { ServiceDefinition } from '@shiliu/platform';
+import { BannedWordCopy1764810000000, type ServiceDefinition } from '@shiliu/platform';
 import { ContentModule } from './content.module';
 import { ContentTables1763790000000 } from './migrations/1763790000000-content-tables';
 import { ImageDetails1763810000000 } from './migrations/1763810000000-image-details';
@@ -17,11 +17,12 @@ export const contentService: ServiceDefinition = {
   name: 'content',
   module: ContentModule,
   entities: [],
-  migrations: [ContentTables1763790000000, ImageDetails1763810000000, ViewsOffTheRowLock1763900000000, ReadCacheNotices1764000000000, ReadCacheTagNotices1764200000000, ReactionFunction1764300000000, ViewCountNotices1764400000000, TapsCommitWithoutFlush1764500000000, RemovedAuthors1764610000000, FollowGraph1764700000000, RelatedNotes1765000000000],
+  migrations: [ContentTables1763790000000, ImageDetails1763810000000, ViewsOffTheRowLock1763900000000, ReadCacheNotices1764000000000, ReadCacheTagNotices1764200000000, ReactionFunction1764300000000, ViewCountNotices1764400000000, TapsCommitWithoutFlush1764500000000, RemovedAuthors1764610000000, FollowGraph1764700000000, BannedWordCopy1764810000000, RelatedNotes1765000000000],
   seed: seedDemoContent,
   readModels: [
     { table: 'authors', follows: ['user'] },
     { table: 'follows', follows: ['follow'] },
+    { table: 'banned_word_copy', follows: ['banned-words'] },
   ],
 };
 

@@ -34,3 +34,4 @@ export * from './events/follow-announced.event';
 export * from './api/api-document';
 export * from './api/card-images';
 export * from './events/admin-acted.event';
+export * from './events/banned-words-changed.event';

@@ -94,6 +94,12 @@ export const routeTable: readonly RouteEntry[] = [
   { method: 'PUT', path: '/api/admin/audit/:id/reject', service: 'auth' },
   // Listed only on the docs page; it reads users, so it goes to their owner.
   { method: 'GET', path: '/api/admin/test-users', service: 'auth' },
+  // The banned-word list: auth's administrator area owns it (DESIGN.md §7); the public read is the list in force.
+  { method: 'GET', path: '/api/banned-words', service: 'auth' },
+  { method: 'GET', path: '/api/admin/banned-words', service: 'auth' },
+  { method: 'POST', path: '/api/admin/banned-words', service: 'auth' },
+  { method: 'DELETE', path: '/api/admin/banned-words/:id', service: 'auth' },
+  { method: 'DELETE', path: '/api/admin/banned-words', service: 'auth' },
 
   // content: public spec 7 "Users", the profile tabs. Content owns posts,
   // collections and likes, so these read its tables, not auth's.

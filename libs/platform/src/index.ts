@@ -45,3 +45,8 @@ export * from './admin/admin-user-field';
 export * from './admin/admin-action.interceptor';
 export * from './http/raw-response';
 export * from './http/service-http-adapter';
+export * from './moderation/banned-words';
+export * from './moderation/banned-word-copy';
+export * from './moderation/banned-word-copy.migration';
+export * from './moderation/banned-words.module';
+export * from './moderation/keep-banned-words-when-list-changes.handler';

@@ -381,6 +381,19 @@ const audit: EntityDeclaration = {
   ],
 };
 
+/** The banned-word list (issue 40): every service refuses students' text holding one of these words. */
+const bannedWords: EntityDeclaration = {
+  name: 'banned-words',
+  title: '违禁词',
+  noun: '违禁词',
+  columns: [id, { key: 'word', label: '违禁词', sortable: true }, { ...created, label: '添加时间' }],
+  filters: [{ key: 'keyword', label: '关键词', type: 'text' }],
+  // The server stores words as it compares them (lower case, half-width, no spaces): one a line adds several.
+  form: [{ key: 'word', label: '违禁词', type: 'textarea', required: true, max: 2000, placeholder: '一行一个，或用逗号分隔，可一次添加多个' }],
+  canEdit: false,
+  describe: (row) => `确定要删除违禁词「${row.word}」吗？删除后不再拦截含有它的内容。`,
+};
+
 /** Every administrator write, who did what and when, as each service reported it (read only). */
 const adminActions: EntityDeclaration = {
   name: 'admin-actions',
@@ -408,6 +421,6 @@ const adminActions: EntityDeclaration = {
   canDelete: false,
 };
 
-/** The twelve managed entities of §3 in the sidebar's order, then the administrators' audit log. */
-export const ENTITIES: EntityDeclaration[] = [users, posts, comments, categories, tags, likes, collections, follows, notifications, sessions, admins, audit, adminActions];
+/** The twelve managed entities of §3 in the sidebar's order, the banned words, then the administrators' audit log. */
+export const ENTITIES: EntityDeclaration[] = [users, posts, comments, categories, tags, likes, collections, follows, notifications, sessions, admins, audit, bannedWords, adminActions];
 export const entityByName = (name: string | undefined) => ENTITIES.find((entity) => entity.name === name);

@@ -1,6 +1,6 @@
 import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { userDeleted, userRegistered, userUpdated } from '@shiliu/contracts';
-import { messageForStatus, Outbox } from '@shiliu/platform';
+import { BannedWords, messageForStatus, Outbox } from '@shiliu/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { USER_ID_PATTERN } from '../accounts/account.dto';
 import { PasswordHasher } from '../security/password-hasher';
@@ -33,6 +33,7 @@ export class UsersService {
     private readonly hasher: PasswordHasher,
     private readonly sessions: SessionsService,
     private readonly users: UserRepository,
+    private readonly bannedWords: BannedWords,
   ) {}
 
   async isUserIdFree(userId: string): Promise<boolean> {
@@ -43,6 +44,7 @@ export class UsersService {
   /** Creates the account and announces it (user.registered) in one transaction. */
   async register(input: NewUser, manager?: EntityManager): Promise<UserRow> {
     if (RESERVED_USER_IDS.has(input.userId.toLowerCase())) throw new ConflictException(USER_ID_TAKEN);
+    this.bannedWords.check(input.nickname, input.bio);
     const passwordHash = await this.hasher.hash(input.password);
     const work = async (tx: EntityManager) => {
       const user = await this.users.insert(tx, {
@@ -91,6 +93,7 @@ export class UsersService {
   }
 
   async updateProfile(user: UserRow, changes: UpdateProfileDto): Promise<PublicUser> {
+    this.bannedWords.check(changes.nickname, changes.bio, changes.major, ...(changes.interests ?? []));
     const patch: ProfileChanges = {};
     if (changes.nickname !== undefined) patch.nickname = changes.nickname;
     if (changes.bio !== undefined) patch.bio = changes.bio || DEFAULT_BIO;

@@ -1,6 +1,6 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { userUpdated, userVerified } from '@shiliu/contracts';
-import { Outbox } from '@shiliu/platform';
+import { BannedWords, Outbox } from '@shiliu/platform';
 import { DataSource } from 'typeorm';
 import { FieldCipher, mask } from '../security/field-cipher';
 import { profileSnapshot } from '../users/public-user';
@@ -27,10 +27,12 @@ export class VerificationService {
     private readonly cipher: FieldCipher,
     private readonly applications: VerificationRepository,
     private readonly users: UserRepository,
+    private readonly bannedWords: BannedWords,
   ) {}
 
   async submit(accountId: string, type: VerificationType, content: unknown): Promise<ShownApplication> {
     const fields = validContent(type, content);
+    this.bannedWords.check(...Object.values(fields));
     return this.dataSource.transaction(async (tx) => {
       // Serialises two submissions from the same user, so only one application can be open.
       await this.users.lock(tx, accountId);

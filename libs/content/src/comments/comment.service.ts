@@ -1,6 +1,6 @@
 import { ForbiddenException, Injectable } from '@nestjs/common';
 import { commentCreated, commentDeleted, commentUpdated, userMentionedInComment } from '@shiliu/contracts';
-import { offsetOf, Outbox, type Pagination, pagination, type Principal } from '@shiliu/platform';
+import { BannedWords, offsetOf, Outbox, type Pagination, pagination, type Principal } from '@shiliu/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AuthorRepository } from '../authors/author.repository';
 import { PostRepository } from '../posts/post.repository';
@@ -25,6 +25,7 @@ export class CommentService {
     private readonly outbox: Outbox,
     private readonly posts: PostRepository,
     private readonly cache: ReadCache,
+    private readonly bannedWords: BannedWords,
   ) {}
 
   async list(postId: number, viewerId: string | null, page: number, limit: number, sort: 'asc' | 'desc'): Promise<{ comments: CommentView[]; pagination: Pagination }> {
@@ -155,6 +156,7 @@ export class CommentService {
     const images = embeddedImages(content);
     if (!contentText && images.length === 0) throw badRequest('请输入评论内容或上传图片');
     if (textLength(contentText) > COMMENT_MAX) throw badRequest(`评论内容不能超过${COMMENT_MAX}个字符`);
+    this.bannedWords.check(contentText);
     if (images.length > COMMENT_IMAGES_MAX) throw badRequest(`最多只能上传${COMMENT_IMAGES_MAX}张图片`);
     if (!(await this.media.allExist(images))) throw badRequest('图片不存在，请重新上传');
     return { content, contentText, images, mentionIds };

@@ -1,6 +1,6 @@
 import { ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { postDeleted, postDraftSaved, postPublished, postUpdated, userMentioned } from '@shiliu/contracts';
-import { messageForStatus, offsetOf, Outbox, type Pagination, pagination, type Principal } from '@shiliu/platform';
+import { BannedWords, messageForStatus, offsetOf, Outbox, type Pagination, pagination, type Principal } from '@shiliu/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AuthorRepository } from '../authors/author.repository';
 import { CategoryRepository } from '../categories/category.repository';
@@ -67,6 +67,7 @@ export class PostService {
     private readonly rankings: FeedRankings,
     private readonly cache: ReadCache,
     private readonly relatedPosts: RelatedPostRepository,
+    private readonly bannedWords: BannedWords,
   ) {}
 
   /** `at` lets the demo seed date its notes in the past; requests always create them now. */
@@ -350,6 +351,7 @@ export class PostService {
     if (categoryId === null && !isDraft) throw badRequest('请选择分类');
     if (categoryId !== null && !(await this.categories.exists(manager, categoryId))) throw badRequest('分类不存在');
     const tags = normaliseTags(form.tags ?? (existing ? await this.tags.namesOfPost(manager, Number(existing.id)) : []));
+    this.bannedWords.check(title, contentText, ...tags);
 
     const imageInputs = form.images ?? existing?.images.map((image) => image.url) ?? [];
     const videoInput = form.video === undefined ? (existing?.video ?? null) : form.video;

@@ -1,12 +1,15 @@
 import { defineEvent } from './event-definition';
 
-/** The entities whose owners re-announce them on request: users (auth), published notes (content), follows (social). */
-export type AnnouncedEntity = 'user' | 'post' | 'follow';
-export const announcedEntities: readonly AnnouncedEntity[] = ['user', 'post', 'follow'];
+/**
+ * The entities whose owners re-announce them on request: users (auth), published notes (content), follows (social),
+ * the banned-word list (auth).
+ */
+export type AnnouncedEntity = 'user' | 'post' | 'follow' | 'banned-words';
+export const announcedEntities: readonly AnnouncedEntity[] = ['user', 'post', 'follow', 'banned-words'];
 
 /**
  * A read model needs the current state of every entity it follows (it is new, or was rebuilt): each owner answers
- * by re-announcing them (`user.announced`, `post.announced`, `follow.announced`) through its outbox.
+ * by re-announcing them (`user.announced`, `post.announced`, `follow.announced`, `banned-words.changed`) through its outbox.
  */
 export interface BackfillRequestedPayload {
   /** The service that asked. */

@@ -21,5 +21,6 @@ export const topics = [
   'shiliu.verification',
   'shiliu.backfill',
   'shiliu.admin',
+  'shiliu.banned-words',
 ] as const;
 export type Topic = (typeof topics)[number];

@@ -36,17 +36,13 @@ export function wrapText(text: string, maxWidth: number, measure: (text: string)
   return lines;
 }
 
-/** The banned-word file: one word a line, blank lines ignored, compared in lower case. */
-export function parseBannedWords(file: string): string[] {
-  return file
-    .split(/\r?\n/)
-    .map((word) => word.replace(/\s+/g, '').toLowerCase())
-    .filter(Boolean);
-}
-
-/** Whether the text holds a banned word, compared case-insensitively with spaces and markup tags removed. */
+/**
+ * Whether the text holds one of the words, compared as the server compares (libs/platform normalizeForBannedWords):
+ * markup tags, spaces and invisible characters removed, full-width forms half-width, lower case. The server's list
+ * comes normalised.
+ */
 export function hasBannedWord(text: string, words: string[]): boolean {
-  const plain = text.replace(/<[^>]*>/g, '').replace(/\s+/g, '').toLowerCase();
+  const plain = text.replace(/<[^>]*>/g, '').normalize('NFKC').toLowerCase().replace(/[\s\p{Cf}]+/gu, '');
   return words.some((word) => plain.includes(word));
 }
 

@@ -11,6 +11,7 @@ export type NoteBody = components['schemas']['PostFormDto'];
 /** The publish feature's query keys. */
 export const publishKeys = {
   tags: ['tags'] as const,
+  bannedWords: ['banned-words'] as const,
   manage: ['manage'] as const,
   manageList: (filter: ManageFilter) => ['manage', filter.drafts, filter.userId, filter.keyword, filter.categoryId, filter.page] as const,
 };
@@ -26,6 +27,14 @@ export interface ManageFilter {
 /** The known tags, for suggestions while typing one. */
 export function tagsQuery() {
   return queryOptions({ queryKey: publishKeys.tags, staleTime: 5 * 60_000, queryFn: () => call(api.GET('/api/tags', { params: { query: { limit: 100 } } })) });
+}
+
+/**
+ * The banned-word list every service enforces, normalised (lower case, half-width, no spaces); the text-image dialog
+ * checks with it, since its text becomes an image that no server can read.
+ */
+export function bannedWordsQuery() {
+  return queryOptions({ queryKey: publishKeys.bannedWords, staleTime: 60_000, queryFn: async () => (await call(api.GET('/api/banned-words'))).words });
 }
 
 /** One page of the creator's own notes or drafts; the previous page stays shown while the next loads. */

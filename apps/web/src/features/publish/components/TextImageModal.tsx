@@ -1,7 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Modal } from '../../../components/Modal';
 import { toast } from '../../../lib/toast';
-import { fontSizeFor, hasBannedWord, lineHeightFor, parseBannedWords, TEXT_COLOURS, TEXT_FONTS, TEXT_IMAGE, wrapText } from '../text-image';
+import { bannedWordsQuery } from '../api/publish';
+import { fontSizeFor, hasBannedWord, lineHeightFor, TEXT_COLOURS, TEXT_FONTS, TEXT_IMAGE, wrapText } from '../text-image';
 
 type Paint = (ctx: CanvasRenderingContext2D, width: number, height: number) => void;
 
@@ -77,16 +79,6 @@ const TEMPLATES: { id: number; name: string; paint: Paint }[] = [
   },
 ];
 
-let bannedWords: Promise<string[]> | null = null;
-/** The banned-word list is a static file, read once per page. */
-function loadBannedWords(): Promise<string[]> {
-  bannedWords ??= fetch('/banned-words.txt')
-    .then((answer) => (answer.ok ? answer.text() : ''))
-    .then(parseBannedWords)
-    .catch(() => []);
-  return bannedWords;
-}
-
 interface Look {
   text: string;
   template: number | null;
@@ -135,9 +127,10 @@ export function TextImageModal({ onDone, onClose }: { onDone: (file: File) => vo
   const [busy, setBusy] = useState(false);
   const ready = look.text.trim().length > 0 && look.template !== null;
 
+  const client = useQueryClient();
   useEffect(() => {
-    void loadBannedWords();
-  }, []);
+    void client.prefetchQuery(bannedWordsQuery());
+  }, [client]);
   useEffect(() => {
     if (ready && preview.current) draw(preview.current, look, Math.min(2, window.devicePixelRatio || 1));
   }, [look, ready]);
@@ -148,7 +141,7 @@ export function TextImageModal({ onDone, onClose }: { onDone: (file: File) => vo
     if (!ready || busy) return;
     setBusy(true);
     try {
-      if (hasBannedWord(look.text, await loadBannedWords())) {
+      if (hasBannedWord(look.text, await client.fetchQuery(bannedWordsQuery()))) {
         toast.error('内容包含违规词汇，请修改后重试');
         onClose();
         return;

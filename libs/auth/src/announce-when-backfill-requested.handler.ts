@@ -1,27 +1,31 @@
 import { Controller, Inject } from '@nestjs/common';
-import { EventPattern, Payload } from '@nestjs/microservices';
+import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 import { backfillRequested, type BackfillRequestedPayload, type EventEnvelope, userAnnounced } from '@shiliu/contracts';
-import { announceInBatches, LOGGER, Outbox } from '@shiliu/platform';
+import { announceInBatches, EventContext, LOGGER, Outbox } from '@shiliu/platform';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
-import { profileSnapshot } from './public-user';
-import { UserRepository } from './user.repository';
+import { BannedWordsService } from './banned-words/banned-words.service';
+import { profileSnapshot } from './users/public-user';
+import { UserRepository } from './users/user.repository';
 
 /**
- * Re-announces every user when a read model asks (libs/platform/README.md, "Read models and backfill"), in batches
- * so that live profile edits never wait behind the whole table.
+ * Re-announces what auth owns when a read model asks (libs/platform/README.md, "Read models and backfill"): every
+ * user, in batches so that live profile edits never wait behind the whole table, and the banned-word list. One
+ * handler for both, since a service has one handler per event type.
  */
 @Controller()
-export class UserAnnouncer {
+export class AnnounceWhenBackfillRequested {
   constructor(
     @Inject(Outbox) private readonly outbox: Outbox,
     private readonly users: UserRepository,
+    private readonly bannedWords: BannedWordsService,
     private readonly dataSource: DataSource,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   @EventPattern(backfillRequested.type)
-  async announce(@Payload() envelope: EventEnvelope<BackfillRequestedPayload>): Promise<void> {
+  async announce(@Payload() envelope: EventEnvelope<BackfillRequestedPayload>, @Ctx() context: EventContext): Promise<void> {
+    if (envelope.payload.entities.includes('banned-words')) await this.bannedWords.announce(context.manager);
     if (!envelope.payload.entities.includes('user')) return;
     await announceInBatches(this.dataSource, this.logger, {
       entity: 'user',

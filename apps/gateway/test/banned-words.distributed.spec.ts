@@ -1,0 +1,3 @@
+import { describeBannedWords } from './banned-words';
+
+describeBannedWords('distributed');
