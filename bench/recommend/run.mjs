@@ -14,6 +14,7 @@
 // Usage: infra/local/up && npm run build && node bench/recommend/run.mjs [seconds per HTTP case, default 10] [students evaluated, default 500]
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -33,8 +34,16 @@ const FAVOURITE_TAG = 0.7;
 const TAGS_PER_CATEGORY = 5;
 const PAGE = 20;
 const CONNECTIONS = 10;
-const CONTENT_PORT = 3194;
-const GATEWAY_PORT = 8094;
+/** Ports the system has free now: other engineers' benchmarks and stacks run on this machine too. */
+const freePort = () =>
+  new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+const CONTENT_PORT = await freePort();
+const GATEWAY_PORT = await freePort();
 const DATABASE = 'shiliu_recommend_bench';
 
 const env = benchEnv();

@@ -94,8 +94,9 @@ export function describeRecommendFeed(mode: RunMode): void {
     });
 
     it('moves the student\'s next first page to 美食 after a burst of likes there', async () => {
-      for (const id of byCategory.get(FOOD)!.slice(0, 12)) await like(id);
-      await waitFor('a first page mostly of 美食', async () => inCategory(await feed(), FOOD) >= 12, 60_000, 500);
+      // Notes already liked are not recommended again: twelve of the twenty 美食 notes are left to show.
+      for (const id of byCategory.get(FOOD)!.slice(0, 8)) await like(id);
+      await waitFor('a first page mostly of 美食', async () => inCategory(await feed(), FOOD) >= 11, 60_000, 500);
       const page = await feed();
       expect(page.posts.length - inCategory(page, FOOD)).toBeGreaterThanOrEqual(3);
       expect(page.posts.map((post) => post.id).filter((id) => own.includes(id))).toEqual([]);

@@ -28,22 +28,26 @@ describe('the personalised 推荐 score', () => {
   it('has no interests, and ranks by engagement alone, for a viewer who did nothing yet', () => {
     const none = interestsOf([]);
     expect(topCategoriesOf(none).size).toBe(0);
-    expect(personalRanking('9', none, [note(1, 1, 1), note(2, 2, 3), note(3, 3, 2)], 10)).toEqual([2, 3, 1]);
+    expect(personalRanking('9', none, new Set(), [note(1, 1, 1), note(2, 2, 3), note(3, 3, 2)], 10)).toEqual([2, 3, 1]);
   });
 
   it('lifts a matching note above a more engaging stranger by up to the affinity weight', () => {
     const candidates = [note(1, 5, 10 + AFFINITY_WEIGHT - 0.1), note(2, 1, 10, { tagIds: [7], authorId: '55' }), note(3, 5, 10 + AFFINITY_WEIGHT + 0.1)];
-    expect(personalRanking('9', interests, candidates, 2)).toEqual([3, 2]);
+    expect(personalRanking('9', interests, new Set(), candidates, 2)).toEqual([3, 2]);
   });
 
   it('never ranks the viewer\'s own notes', () => {
-    expect(personalRanking('100', interests, [note(1, 1, 5), note(2, 1, 4, { authorId: '7' })], 10)).toEqual([2]);
+    expect(personalRanking('100', interests, new Set(), [note(1, 1, 5), note(2, 1, 4, { authorId: '7' })], 10)).toEqual([2]);
+  });
+
+  it('never ranks the notes the viewer already acted on', () => {
+    expect(personalRanking('9', interests, new Set([1]), [note(1, 1, 5), note(2, 1, 4)], 10)).toEqual([2]);
   });
 
   it('gives one slot in five to the best note outside the viewer\'s top categories', () => {
     const inside = Array.from({ length: 30 }, (_, i) => note(100 + i, 1, 50 - i));
     const outside = Array.from({ length: 10 }, (_, i) => note(200 + i, 6, 10 - i));
-    const ranking = personalRanking('9', interests, [...inside, ...outside], 20);
+    const ranking = personalRanking('9', interests, new Set(), [...inside, ...outside], 20);
     expect(ranking).toHaveLength(20);
     const explored = ranking.filter((id) => id >= 200);
     expect(explored).toEqual([200, 201, 202, 203]);
@@ -53,6 +57,6 @@ describe('the personalised 推荐 score', () => {
   });
 
   it('fills the exploration slots with the rest when nothing lies outside the interests', () => {
-    expect(personalRanking('9', interests, [note(1, 1, 3), note(2, 2, 2), note(3, 1, 1)], 10)).toEqual([1, 3, 2]);
+    expect(personalRanking('9', interests, new Set(), [note(1, 1, 3), note(2, 2, 2), note(3, 1, 1)], 10)).toEqual([1, 3, 2]);
   });
 });

@@ -64,13 +64,13 @@ export function topCategoriesOf(interests: Interests): Set<number> {
 
 /**
  * The viewer's ranking of `depth` notes: candidates by `hot_score + AFFINITY_WEIGHT × affinity`, never the viewer's
- * own, with every `EXPLORE_EVERY`th slot (the third of each five) given to the best note outside their top
- * categories, so the feed does not close in on one topic.
+ * own nor those they already liked, collected or commented on (`acted`), with every `EXPLORE_EVERY`th slot (the
+ * third of each five) given to the best note outside their top categories, so the feed does not close in on one topic.
  */
-export function personalRanking(viewerId: string, interests: Interests, candidates: Candidate[], depth: number): number[] {
+export function personalRanking(viewerId: string, interests: Interests, acted: ReadonlySet<number>, candidates: Candidate[], depth: number): number[] {
   const top = topCategoriesOf(interests);
   const scored = candidates
-    .filter((note) => note.authorId !== viewerId)
+    .filter((note) => note.authorId !== viewerId && !acted.has(note.id))
     .map((note) => ({ note, score: note.hotScore + AFFINITY_WEIGHT * affinityOf(interests, note) }))
     .sort((a, b) => b.score - a.score || b.note.id - a.note.id)
     .map(({ note }) => note);

@@ -13,6 +13,18 @@ export interface InterestRow {
   weight: number;
 }
 
+/** What a viewer did, as the personalised 推荐 reads it. */
+export interface Actions {
+  interests: InterestRow[];
+  /** The notes they liked, collected or commented on (of their latest actions). */
+  acted: number[];
+  /** How many published notes of their own there are. */
+  own: number;
+}
+
+/** A source of candidates: the best notes of a category or the newest of an author. */
+export type Source = { category: number } | { author: string };
+
 interface CandidateRow {
   id: string;
   author_id: string;
@@ -32,10 +44,11 @@ export class RecommendRepository {
 
   /**
    * The viewer's latest likes, collections and comments on others' published notes, weighed and spread over each
-   * note's category, tags and author, and the people they follow; summed by `interestsOf`.
+   * note's category, tags and author, and the people they follow (summed by `interestsOf`); the notes themselves;
+   * and how many notes of their own are published.
    */
-  async interests(viewerId: string): Promise<InterestRow[]> {
-    return rowsOf<InterestRow>(
+  async actions(viewerId: string): Promise<Actions> {
+    const rows = await rowsOf<{ kind: InterestRow['kind'] | 'note' | 'own'; key: string; weight: number }>(
       this.dataSource,
       `WITH "acted" AS (
          (SELECT "target_id" AS "post_id", $2::float8 AS "weight" FROM "likes" WHERE "user_id" = $1 AND "target_type" = 1 ORDER BY "created_at" DESC, "id" DESC LIMIT $6)
@@ -53,14 +66,21 @@ export class RecommendRepository {
        UNION ALL
        SELECT 'author', "author_id"::text, "weight" FROM "notes"
        UNION ALL
-       (SELECT 'author', "following_id"::text, $5::float8 FROM "follows" WHERE "follower_id" = $1 AND "active" ORDER BY "as_of" DESC LIMIT $6)`,
+       (SELECT 'author', "following_id"::text, $5::float8 FROM "follows" WHERE "follower_id" = $1 AND "active" ORDER BY "as_of" DESC LIMIT $6)
+       UNION ALL
+       SELECT DISTINCT 'note', "id"::text, 0 FROM "notes"
+       UNION ALL
+       SELECT 'own', '', count(*)::float8 FROM "posts" WHERE "author_id" = $1 AND NOT "is_draft"`,
       [viewerId, ACTION_WEIGHTS.like, ACTION_WEIGHTS.collect, ACTION_WEIGHTS.comment, ACTION_WEIGHTS.follow, ACTIONS_READ],
     );
+    const interests = rows.filter((row): row is InterestRow => row.kind !== 'note' && row.kind !== 'own');
+    const acted = rows.filter((row) => row.kind === 'note').map((row) => Number(row.key));
+    return { interests, acted, own: rows.find((row) => row.kind === 'own')?.weight ?? 0 };
   }
 
-  /** How many published notes the viewer's feed holds: every one but their own. */
-  async total(viewerId: string): Promise<number> {
-    const [row] = await rowsOf<{ total: number }>(this.dataSource, `SELECT count(*)::int AS "total" FROM "posts" WHERE NOT "is_draft" AND "author_id" <> $1`, [viewerId]);
+  /** How many published notes there are. */
+  async published(): Promise<number> {
+    const [row] = await rowsOf<{ total: number }>(this.dataSource, `SELECT count(*)::int AS "total" FROM "posts" WHERE NOT "is_draft"`);
     return row.total;
   }
 
@@ -71,21 +91,25 @@ export class RecommendRepository {
   }
 
   /**
-   * The best `perCategory` notes by the same score in each of the viewer's categories, and the newest `perAuthor`
-   * of each of their authors: one index range each (posts_category_recommend, posts_author_newest).
+   * The best `perCategory` notes by the same score in each category, and the newest `perAuthor` of each author:
+   * one index range each (posts_category_recommend, posts_author_newest), in one round trip.
    */
-  async ofInterests(categoryIds: number[], perCategory: number, authorIds: string[], perAuthor: number): Promise<Candidate[]> {
-    const rows = await rowsOf<CandidateRow>(
+  async fromSources(categoryIds: number[], perCategory: number, authorIds: string[], perAuthor: number): Promise<{ source: Source; notes: Candidate[] }[]> {
+    const rows = await rowsOf<CandidateRow & { category: number | null; author: string | null }>(
       this.dataSource,
-      `SELECT ${CANDIDATE_COLUMNS} FROM "posts" p WHERE p."id" IN (
-         SELECT best."id" FROM unnest($1::int[]) c("id") CROSS JOIN LATERAL (
+      `SELECT s."category", s."author", ${CANDIDATE_COLUMNS} FROM (
+         SELECT c."id" AS "category", NULL::bigint AS "author", best."id" FROM unnest($1::int[]) c("id") CROSS JOIN LATERAL (
            SELECT q."id" FROM "posts" q WHERE q."category_id" = c."id" AND NOT q."is_draft" ORDER BY q."hot_score" DESC, q."id" DESC LIMIT $2) best
-         UNION
-         SELECT newest."id" FROM unnest($3::bigint[]) a("id") CROSS JOIN LATERAL (
-           SELECT q."id" FROM "posts" q WHERE q."author_id" = a."id" AND NOT q."is_draft" ORDER BY q."created_at" DESC, q."id" DESC LIMIT $4) newest)`,
+         UNION ALL
+         SELECT NULL, a."id", newest."id" FROM unnest($3::bigint[]) a("id") CROSS JOIN LATERAL (
+           SELECT q."id" FROM "posts" q WHERE q."author_id" = a."id" AND NOT q."is_draft" ORDER BY q."created_at" DESC, q."id" DESC LIMIT $4) newest
+       ) s JOIN "posts" p ON p."id" = s."id"`,
       [categoryIds, perCategory, authorIds, perAuthor],
     );
-    return rows.map(toCandidate);
+    return [
+      ...categoryIds.map((category) => ({ source: { category }, notes: rows.filter((row) => row.category === category).map(toCandidate) })),
+      ...authorIds.map((author) => ({ source: { author }, notes: rows.filter((row) => row.author !== null && String(row.author) === author).map(toCandidate) })),
+    ];
   }
 }
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { MemoryTtlStore } from '@shiliu/platform';
 import { ReadCache } from '../shared/read-cache';
 import { type Candidate, interestsOf, personalRanking, topCategoriesOf } from './affinity';
-import { type InterestRow, RecommendRepository } from './recommend.repository';
+import { type Actions, RecommendRepository, type Source } from './recommend.repository';
 
 /** How many of the most engaging notes every viewer's candidates start from. */
 const ENGAGING_CANDIDATES = 300;
@@ -19,11 +19,6 @@ const PROFILE_SECONDS = 30;
 /** Profiles kept per process (a few KB each), so a flood of viewers cannot grow memory. */
 const PROFILES_IN_MEMORY = 5000;
 
-interface Profile {
-  rows: InterestRow[];
-  total: number;
-}
-
 /** The personalised 推荐 (libs/content/README.md): the viewer's ranking, drawn from a candidate set and scored. */
 @Injectable()
 export class RecommendService {
@@ -33,31 +28,61 @@ export class RecommendService {
 
   /** The viewer's first `depth` notes and how many their feed holds in all. */
   async ranking(viewerId: string, depth: number): Promise<{ ids: number[]; total: number }> {
-    const profile = await this.profileOf(viewerId);
-    const interests = interestsOf(profile.rows);
+    const actions = await this.actionsOf(viewerId);
+    const interests = interestsOf(actions.interests);
     const categories = [...topCategoriesOf(interests)];
     const authors = [...interests.authors].sort((a, b) => b[1] - a[1]).slice(0, AUTHORS).map(([id]) => id);
-    const [engaging, ofInterests] = await Promise.all([
-      this.cache.through(this.cache.engaging, 'm', 'm', () => this.repository.mostEngaging(ENGAGING_CANDIDATES)),
-      categories.length + authors.length > 0 ? this.repository.ofInterests(categories, PER_CATEGORY, authors, PER_AUTHOR) : [],
+    const [engaging, ofInterests, total] = await Promise.all([
+      this.cache.through(this.cache.candidates, 'm', 'top', () => this.repository.mostEngaging(ENGAGING_CANDIDATES)),
+      this.fromSources(categories, authors),
+      this.totalOf(actions),
     ]);
     const candidates = new Map<number, Candidate>();
     for (const note of [...(engaging ?? []), ...ofInterests]) candidates.set(note.id, note);
-    return { ids: personalRanking(viewerId, interests, [...candidates.values()], depth), total: profile.total };
+    return { ids: personalRanking(viewerId, interests, new Set(actions.acted), [...candidates.values()], depth), total };
   }
 
-  /** How many notes the viewer's feed holds, as of their profile. */
+  /** How many notes the viewer's feed holds: every published note but their own. */
   async total(viewerId: string): Promise<number> {
-    return (await this.profileOf(viewerId)).total;
+    return this.totalOf(await this.actionsOf(viewerId));
   }
 
-  /** The viewer's interest rows and feed size, read from their own rows at most every `PROFILE_SECONDS`. */
-  private async profileOf(viewerId: string): Promise<Profile> {
+  private async totalOf(actions: Actions): Promise<number> {
+    const published = await this.cache.through(this.cache.published, 'f', 'f', () => this.repository.published());
+    return (published ?? 0) - actions.own;
+  }
+
+  /** The candidates of the viewer's categories and authors: kept per source for every viewer, the rest read together. */
+  private async fromSources(categories: number[], authors: string[]): Promise<Candidate[]> {
+    const keyOf = (source: Source) => ('category' in source ? `c${source.category}` : `a${source.author}`);
+    const kept: Candidate[] = [];
+    const missing: Source[] = [];
+    for (const source of [...categories.map((category) => ({ category })), ...authors.map((author) => ({ author }))]) {
+      const hit = this.cache.live ? this.cache.candidates.get(keyOf(source)) : undefined;
+      if (hit) kept.push(...hit);
+      else missing.push(source);
+    }
+    if (missing.length === 0) return kept;
+    const startedAt = this.cache.begin();
+    const read = await this.repository.fromSources(
+      missing.flatMap((source) => ('category' in source ? [source.category] : [])),
+      PER_CATEGORY,
+      missing.flatMap((source) => ('author' in source ? [source.author] : [])),
+      PER_AUTHOR,
+    );
+    for (const { source, notes } of read) {
+      if (this.cache.live) this.cache.candidates.set(startedAt, notes, 'm', keyOf(source));
+      kept.push(...notes);
+    }
+    return kept;
+  }
+
+  /** What the viewer did, read from their own rows at most every `PROFILE_SECONDS`. */
+  private async actionsOf(viewerId: string): Promise<Actions> {
     const kept = await this.profiles.get(viewerId);
-    if (kept !== null) return JSON.parse(kept) as Profile;
-    const [rows, total] = await Promise.all([this.repository.interests(viewerId), this.repository.total(viewerId)]);
-    const profile: Profile = { rows, total };
-    await this.profiles.set(viewerId, JSON.stringify(profile), PROFILE_SECONDS);
-    return profile;
+    if (kept !== null) return JSON.parse(kept) as Actions;
+    const actions = await this.repository.actions(viewerId);
+    await this.profiles.set(viewerId, JSON.stringify(actions), PROFILE_SECONDS);
+    return actions;
   }
 }

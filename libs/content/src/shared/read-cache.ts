@@ -123,8 +123,13 @@ export class ReadCache implements OnModuleInit, OnModuleDestroy {
   readonly comments = new CacheRegion<CachedCommentPage>(this.clock, 2_000);
   /** Feed pages, grouped under `m` (moving orders) or `f` (time orders). */
   readonly feeds = new CacheRegion<CachedFeedPage>(this.clock, 500);
-  /** The most engaging notes every personalised 推荐 starts from, grouped under `m` like the moving orders. */
-  readonly engaging = new CacheRegion<Candidate[]>(this.clock, 1);
+  /**
+   * The personalised 推荐's candidates by source (the most engaging notes, a category's best, an author's newest),
+   * the same for every viewer, grouped under `m` like the moving orders.
+   */
+  readonly candidates = new CacheRegion<Candidate[]>(this.clock, 5_000);
+  /** How many published notes there are, grouped under `f`. */
+  readonly published = new CacheRegion<number>(this.clock, 1);
   private notices: ChannelSubscription | null = null;
   private listening = false;
   /** Writes waiting for their notices, by the id of the marker each sent after them. */
@@ -206,10 +211,11 @@ export class ReadCache implements OnModuleInit, OnModuleDestroy {
       else if (part === 'f') {
         this.feeds.invalidate('f');
         this.feeds.invalidate('m');
-        this.engaging.invalidate('m');
+        this.candidates.invalidate('m');
+        this.published.invalidate('f');
       } else if (part === 'm') {
         this.feeds.invalidate('m');
-        this.engaging.invalidate('m');
+        this.candidates.invalidate('m');
       }
       else if (part.startsWith('v')) {
         const [id, views] = part.slice(1).split(':');
@@ -226,7 +232,7 @@ export class ReadCache implements OnModuleInit, OnModuleDestroy {
   }
 
   private clearAll(): void {
-    for (const region of [this.details, this.cards, this.comments, this.feeds, this.engaging]) region.clear();
+    for (const region of [this.details, this.cards, this.comments, this.feeds, this.candidates, this.published]) region.clear();
   }
 
   /** Notices were or will be missed: nothing kept, and no read in flight may keep what it loaded. */
