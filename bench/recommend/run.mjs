@@ -101,7 +101,7 @@ await timed('notes', async () => {
     SELECT p."category_id", pt."tag_id", array_agg(p."id" ORDER BY a."appeal" DESC) FROM "posts" p JOIN "post_tags" pt ON pt."post_id" = p."id" JOIN "bench_appeal" a USING ("id") GROUP BY 1, 2`);
 });
 await timed('likes', async () => {
-  // Likes go mostly to the appealing notes of a pool (random()³), a day or two after the note came out.
+  // Likes go mostly to the appealing notes of a pool (random()²), a day or two after the note came out.
   await db.query(`INSERT INTO "likes" ("user_id", "target_type", "target_id", "created_at")
     SELECT d."student", 1, p."id", least(now(), p."created_at" + random() * interval '2 days')
     FROM (
@@ -112,7 +112,7 @@ await timed('likes', async () => {
             FROM "bench_students" s, generate_series(1, ${LIKES_EACH}) k) r
     ) d
     JOIN "bench_pools" b ON b."category" = d."category" AND b."tag" = d."tag"
-    JOIN "posts" p ON p."id" = b."ids"[1 + floor(power(d.r_pick, 3) * cardinality(b."ids"))::int]
+    JOIN "posts" p ON p."id" = b."ids"[1 + floor(power(d.r_pick, 2) * cardinality(b."ids"))::int]
     WHERE p."author_id" <> d."student"
     ON CONFLICT DO NOTHING`);
   // The last fifth of each student's likes is held out: the future the ranking should find.

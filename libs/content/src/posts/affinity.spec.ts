@@ -18,9 +18,9 @@ describe('the personalised 推荐 score', () => {
     expect(interests.authors).toEqual(new Map([['55', 1], ['56', 0.5]]));
   });
 
-  it('is half category, a quarter best tag and a quarter author, 0 for a stranger', () => {
+  it('is two fifths category, two fifths best tag and a fifth author, 0 for a stranger', () => {
     expect(affinityOf(interests, note(1, 1, 0, { tagIds: [3, 7], authorId: '55' }))).toBe(1);
-    expect(affinityOf(interests, note(2, 2, 0, { authorId: '56' }))).toBeCloseTo(0.5 * 0.25 + 0.25 * 0.5);
+    expect(affinityOf(interests, note(2, 2, 0, { authorId: '56' }))).toBeCloseTo(0.4 * 0.25 + 0.2 * 0.5);
     expect(affinityOf(interests, note(3, 5, 0, { tagIds: [9] }))).toBe(0);
     expect(affinityOf(interests, note(4, null, 0))).toBe(0);
   });
@@ -57,6 +57,6 @@ describe('the personalised 推荐 score', () => {
   });
 
   it('fills the exploration slots with the rest when nothing lies outside the interests', () => {
-    expect(personalRanking('9', interests, new Set(), [note(1, 1, 3), note(2, 2, 2), note(3, 1, 1)], 10)).toEqual([1, 3, 2]);
+    expect(personalRanking('9', interests, new Set(), [note(1, 1, 3), note(2, 2, 2), note(3, 1, 1)], 10)).toEqual([1, 2, 3]);
   });
 });
