@@ -44,8 +44,8 @@ export class RecommendRepository {
 
   /**
    * The viewer's latest likes, collections and comments on others' published notes, weighed and spread over each
-   * note's category, tags and author, and the people they follow (summed by `interestsOf`); the notes themselves;
-   * and how many notes of their own are published.
+   * note's category, tags and author, and the people they follow, summed per category, tag and author; the notes
+   * themselves; and how many notes of their own are published.
    */
   async actions(viewerId: string): Promise<Actions> {
     const rows = await rowsOf<{ kind: InterestRow['kind'] | 'note' | 'own'; key: string; weight: number }>(
@@ -60,17 +60,19 @@ export class RecommendRepository {
          SELECT p."id", p."category_id", p."author_id", a."weight" FROM "acted" a
          JOIN "posts" p ON p."id" = a."post_id" AND NOT p."is_draft" AND p."author_id" <> $1
        )
-       SELECT 'category' AS "kind", "category_id"::text AS "key", "weight" FROM "notes" WHERE "category_id" IS NOT NULL
-       UNION ALL
-       SELECT 'tag', pt."tag_id"::text, n."weight" FROM "notes" n JOIN "post_tags" pt ON pt."post_id" = n."id"
-       UNION ALL
-       SELECT 'author', "author_id"::text, "weight" FROM "notes"
-       UNION ALL
-       (SELECT 'author', "following_id"::text, $5::float8 FROM "follows" WHERE "follower_id" = $1 AND "active" ORDER BY "as_of" DESC LIMIT $6)
-       UNION ALL
-       SELECT DISTINCT 'note', "id"::text, 0 FROM "notes"
-       UNION ALL
-       SELECT 'own', '', count(*)::float8 FROM "posts" WHERE "author_id" = $1 AND NOT "is_draft"`,
+       SELECT "kind", "key", sum("weight") AS "weight" FROM (
+         SELECT 'category' AS "kind", "category_id"::text AS "key", "weight" FROM "notes" WHERE "category_id" IS NOT NULL
+         UNION ALL
+         SELECT 'tag', pt."tag_id"::text, n."weight" FROM "notes" n JOIN "post_tags" pt ON pt."post_id" = n."id"
+         UNION ALL
+         SELECT 'author', "author_id"::text, "weight" FROM "notes"
+         UNION ALL
+         (SELECT 'author', "following_id"::text, $5::float8 FROM "follows" WHERE "follower_id" = $1 AND "active" ORDER BY "as_of" DESC LIMIT $6)
+         UNION ALL
+         SELECT 'note', "id"::text, 0 FROM "notes"
+         UNION ALL
+         SELECT 'own', '', count(*)::float8 FROM "posts" WHERE "author_id" = $1 AND NOT "is_draft"
+       ) "rows" GROUP BY "kind", "key"`,
       [viewerId, ACTION_WEIGHTS.like, ACTION_WEIGHTS.collect, ACTION_WEIGHTS.comment, ACTION_WEIGHTS.follow, ACTIONS_READ],
     );
     const interests = rows.filter((row): row is InterestRow => row.kind !== 'note' && row.kind !== 'own');

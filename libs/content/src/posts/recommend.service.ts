@@ -16,8 +16,8 @@ const PER_AUTHOR = 5;
  * like moves their next first page.
  */
 const PROFILE_SECONDS = 30;
-/** Profiles kept per process (a few KB each), so a flood of viewers cannot grow memory. */
-const PROFILES_IN_MEMORY = 5000;
+/** Profiles kept per process (a few KB for most, up to about 100 KB), so a flood of viewers cannot grow memory. */
+const PROFILES_IN_MEMORY = 2000;
 
 /** The personalised 推荐 (libs/content/README.md): the viewer's ranking, drawn from a candidate set and scored. */
 @Injectable()
