@@ -17,6 +17,8 @@ import { RememberFollowWhenUserFollows } from './follows/remember-follow-when-us
 import { SuggestionController } from './follows/suggestion.controller';
 import { SuggestionService } from './follows/suggestion.service';
 import { FeedRankings } from './posts/feed-rankings';
+import { RecommendRepository } from './posts/recommend.repository';
+import { RecommendService } from './posts/recommend.service';
 import { PostAnnouncer } from './posts/post-announcer.handler';
 import { PostController } from './posts/post.controller';
 import { PostRepository } from './posts/post.repository';
@@ -70,6 +72,8 @@ import { UserContentController } from './users/user-content.controller';
     PostService,
     ViewCounter,
     FeedRankings,
+    RecommendRepository,
+    RecommendService,
     CommentService,
     ReactionService,
     SuggestionService,

@@ -41,6 +41,6 @@ export class FeedRankings {
 
 /** A fixed-size key, whatever the length of the keyword. */
 function keyOf(filter: FeedFilter, order: FeedOrder): string {
-  const parts = [order, filter.drafts, filter.snapshot.toISOString(), filter.categoryTitle, filter.categoryId, filter.type, filter.authorId, filter.keyword];
+  const parts = [order, filter.drafts, filter.snapshot.toISOString(), filter.categoryTitle, filter.categoryId, filter.type, filter.authorId, filter.keyword, filter.exceptAuthorId];
   return createHash('sha256').update(JSON.stringify(parts)).digest('base64url');
 }

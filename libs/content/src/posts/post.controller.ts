@@ -13,7 +13,7 @@ import type { PostView } from './post.view';
 export class PostController {
   constructor(private readonly posts: PostService) {}
 
-  @ApiOperation({ summary: '笔记列表：推荐（按热度）、分类频道（按时间）、关注的人的笔记（category=following，需登录，按时间）、用户笔记、自己的草稿（is_draft=1）' })
+  @ApiOperation({ summary: '笔记列表：推荐（未登录按热度，登录后按兴趣个性化）、分类频道（按时间）、关注的人的笔记（category=following，需登录，按时间）、用户笔记、自己的草稿（is_draft=1）' })
   @ApiErrors(401, 403)
   @OptionalUserAuth()
   @Get()

@@ -83,6 +83,10 @@ export interface FeedFilter {
   /** The 关注 feed: only notes by the people this user follows (numeric id). */
   followerId?: string;
   keyword?: string;
+  /** The personalised 推荐: never the viewer's own notes (numeric id). */
+  exceptAuthorId?: string;
+  /** The personalised 推荐 past its ranking: the notes already ranked are not shown again. */
+  exceptIds?: number[];
 }
 
 const ORDER_BY: Record<FeedOrder, string> = {
@@ -129,6 +133,8 @@ function feedCondition(filter: FeedFilter, first: number): { condition: string; 
   if (filter.type !== undefined) where.push(`p."type" = ${add(filter.type)}`);
   if (filter.authorId !== undefined) where.push(`p."author_id" = ${add(filter.authorId)}`);
   if (filter.followerId !== undefined) where.push(`p."author_id" IN (SELECT f."following_id" FROM "follows" f WHERE f."follower_id" = ${add(filter.followerId)} AND f."active")`);
+  if (filter.exceptAuthorId !== undefined) where.push(`p."author_id" <> ${add(filter.exceptAuthorId)}`);
+  if (filter.exceptIds !== undefined) where.push(`NOT (p."id" = ANY(${add(filter.exceptIds)}::bigint[]))`);
   if (filter.keyword) {
     const pattern = add(containsPattern(filter.keyword));
     where.push(`(p."title" ILIKE ${pattern} OR p."content_text" ILIKE ${pattern})`);

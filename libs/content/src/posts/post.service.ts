@@ -13,6 +13,7 @@ import type { FeedSort, PostFormDto, PostListQuery, UserPostListQuery } from './
 import { type FeedFilter, type FeedOrder, PostRepository, type PostRecord, type PostRow, type PostValues } from './post.repository';
 import { FeedRankings, MOVING_ORDERS, RANKING_DEPTH } from './feed-rankings';
 import { toPostView, type PostView } from './post.view';
+import { RecommendService } from './recommend.service';
 import { RelatedPostRepository } from './related-post.repository';
 import { ViewCounter } from './view-counter';
 
@@ -68,6 +69,7 @@ export class PostService {
     private readonly cache: ReadCache,
     private readonly relatedPosts: RelatedPostRepository,
     private readonly bannedWords: BannedWords,
+    private readonly recommend: RecommendService,
   ) {}
 
   /** `at` lets the demo seed date its notes in the past; requests always create them now. */
@@ -213,6 +215,7 @@ export class PostService {
 
   /** A page of a feed, for the viewer. */
   private async page(filter: FeedFilter, order: FeedOrder, resumed: boolean, viewerId: string | null, page: number, limit: number): Promise<PostPage> {
+    if (viewerId !== null && isRecommend(filter, order)) return this.recommendedPage(filter, resumed, viewerId, page, limit);
     // A channel's page as it is now is the same for everyone: its ids, total and snapshot are kept, its cards too.
     if (!resumed && !filter.drafts && filter.authorId === undefined && filter.followerId === undefined && !filter.keyword) {
       const key = [order, filter.categoryId, filter.categoryTitle, filter.type, page, limit].join('|');
@@ -236,6 +239,36 @@ export class PostService {
     const ranking = MOVING_ORDERS.has(order) ? await (resumed ? this.rankings.find(filter, order) : this.freeze(filter, order, limit)) : null;
     const covered = ranking !== null && (offset + limit <= ranking.length || ranking.length < RANKING_DEPTH);
     return covered ? this.posts.rankedPage(filter, ranking.slice(offset, offset + limit), viewerId) : this.posts.page(filter, order, viewerId, limit, offset);
+  }
+
+  /**
+   * A page of the viewer's own 推荐 (libs/content/README.md, "The personalised 推荐"). A first page ranks afresh and
+   * keeps the ranking for the scroll's next pages, as the moving orders do; once it has expired they follow the
+   * engagement order. Past the ranking the feed goes on in the engagement order, without the notes ranked.
+   */
+  private async recommendedPage(filter: FeedFilter, resumed: boolean, viewerId: string, page: number, limit: number): Promise<PostPage> {
+    const personal: FeedFilter = { ...filter, exceptAuthorId: viewerId };
+    const offset = offsetOf(page, limit);
+    const snapshot = filter.snapshot.toISOString();
+    let ranking: number[] | null;
+    let total: number;
+    if (resumed) {
+      [ranking, total] = await Promise.all([this.rankings.find(personal, 'hot'), this.recommend.total(viewerId)]);
+    } else {
+      ({ ids: ranking, total } = await this.recommend.ranking(viewerId, RANKING_DEPTH));
+      if (ranking.length > limit) await this.rankings.save(personal, 'hot', ranking);
+    }
+    if (ranking === null) {
+      const live = await this.posts.page(personal, 'hot', viewerId, limit, offset);
+      return { posts: live.rows.map(toPostView), pagination: { ...pagination(page, limit, live.total), snapshot } };
+    }
+    const ids = ranking.slice(offset, offset + limit);
+    let rows = await this.withViewerFlags(await this.cardsOf(ids), viewerId);
+    if (ids.length < limit) {
+      const rest = await this.posts.page({ ...personal, exceptIds: ranking }, 'hot', viewerId, limit - ids.length, Math.max(0, offset - ranking.length));
+      rows = [...rows, ...rest.rows];
+    }
+    return { posts: rows.map(toPostView), pagination: { ...pagination(page, limit, total), snapshot } };
   }
 
   /** A channel's page as anyone sees it; its cards are kept for the pages that name them. */
@@ -394,6 +427,12 @@ export function snapshotOf(value: string | undefined): Date {
   const date = /^[0-9]{10,15}$/.test(value) ? new Date(Number(value)) : new Date(value);
   if (Number.isNaN(date.getTime())) throw badRequest('snapshot 格式不正确');
   return date;
+}
+
+/** The 推荐 itself (every published note, by engagement and freshness), which a logged-in viewer gets personalised. */
+function isRecommend(filter: FeedFilter, order: FeedOrder): boolean {
+  const narrowed = [filter.categoryId, filter.categoryTitle, filter.type, filter.authorId, filter.followerId, filter.keyword].some((value) => value !== undefined);
+  return order === 'hot' && !filter.drafts && !narrowed;
 }
 
 function emptyPage(page: number, limit: number, snapshot: Date): PostPage {

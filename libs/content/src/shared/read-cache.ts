@@ -4,6 +4,7 @@ import { type ChannelSubscription, LOGGER, PgListener } from '@shiliu/platform';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 import type { CommentRow } from '../comments/comment.repository';
+import type { Candidate } from '../posts/affinity';
 import type { PostRow } from '../posts/post.repository';
 
 /** A first comment page as every viewer shares it (their likes are laid over it per request). */
@@ -122,6 +123,13 @@ export class ReadCache implements OnModuleInit, OnModuleDestroy {
   readonly comments = new CacheRegion<CachedCommentPage>(this.clock, 2_000);
   /** Feed pages, grouped under `m` (moving orders) or `f` (time orders). */
   readonly feeds = new CacheRegion<CachedFeedPage>(this.clock, 500);
+  /**
+   * The personalised 推荐's candidates by source (the most engaging notes, a category's best, an author's newest),
+   * the same for every viewer, grouped under `m` like the moving orders.
+   */
+  readonly candidates = new CacheRegion<Candidate[]>(this.clock, 5_000);
+  /** How many published notes there are, grouped under `f`. */
+  readonly published = new CacheRegion<number>(this.clock, 1);
   private notices: ChannelSubscription | null = null;
   private listening = false;
   /** Writes waiting for their notices, by the id of the marker each sent after them. */
@@ -203,7 +211,12 @@ export class ReadCache implements OnModuleInit, OnModuleDestroy {
       else if (part === 'f') {
         this.feeds.invalidate('f');
         this.feeds.invalidate('m');
-      } else if (part === 'm') this.feeds.invalidate('m');
+        this.candidates.invalidate('m');
+        this.published.invalidate('f');
+      } else if (part === 'm') {
+        this.feeds.invalidate('m');
+        this.candidates.invalidate('m');
+      }
       else if (part.startsWith('v')) {
         const [id, views] = part.slice(1).split(':');
         const added = (row: PostRow): PostRow => ({ ...row, view_count: row.view_count + Number(views) });
@@ -219,7 +232,7 @@ export class ReadCache implements OnModuleInit, OnModuleDestroy {
   }
 
   private clearAll(): void {
-    for (const region of [this.details, this.cards, this.comments, this.feeds]) region.clear();
+    for (const region of [this.details, this.cards, this.comments, this.feeds, this.candidates, this.published]) region.clear();
   }
 
   /** Notices were or will be missed: nothing kept, and no read in flight may keep what it loaded. */

@@ -1,0 +1,3 @@
+import { describeRecommendFeed } from './recommend-feed';
+
+describeRecommendFeed('distributed');
