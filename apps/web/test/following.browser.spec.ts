@@ -75,8 +75,8 @@ describe('the 关注 channel', () => {
       expect((await tabs(page).allTextContents()).slice(0, 2)).toEqual(['推荐', '关注']);
       await tabs(page).nth(1).click();
       await page.waitForURL('**/explore/following');
-      await cards(page).filter({ hasText: title }).waitFor();
-      expect(await cards(page).count()).toBe(1);
+      // 推荐's cards (the followed note among them) stay on screen until the 关注 feed has been drawn in their place.
+      await waitFor('the 关注 feed, the followed note alone', async () => (await cards(page).count()) === 1 && (await cards(page).filter({ hasText: title }).count()) === 1);
       for (const theme of ['light', 'dark'] as const) {
         await inTheme(page, theme);
         await page.reload();
