@@ -40,7 +40,8 @@ describe('the web app against the embedded product', () => {
     await page.waitForURL('**/explore');
     // The URL changes before React renders the new channel: until the strip shows 推荐 the old channel's cards are still there.
     await page.locator('.channel-strip [aria-selected="true"]', { hasText: '推荐' }).first().waitFor();
-    await cards(page).first().waitFor();
+    // The waterfall draws its first cards at once and the rest of the page just after.
+    await page.waitForFunction(() => document.querySelectorAll('article.card').length >= 20);
     const first = await cards(page).count();
     expect(first).toBe(20);
     await page.mouse.wheel(0, 20_000);
