@@ -8,7 +8,7 @@ import { browserSuite, PHONE } from './browser-kit';
 // The browser drives the same embedded product the gateway's own tests start. No demo data: the console's tests make
 // what they look at, and the product starts in a fraction of the time.
 const suite = browserSuite({ mode: 'embedded' });
-const { open, provoked, shot } = suite;
+const { open, provoked, shot, ok } = suite;
 
 /** An administrator's stored session, as the login screen leaves it. */
 async function adminSession(): Promise<[string, string, string]> {
@@ -171,13 +171,6 @@ describe('the admin console against the embedded product', () => {
     expect(await page.evaluate(() => localStorage.getItem('admin_token'))).toBeNull();
   });
 });
-
-/** The envelope's data of a call that must succeed. */
-async function ok<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
-  const answer = await suite.stack().call<T>(method, path, body, token);
-  if (answer.status !== 200) throw new Error(`${method} ${path}: ${JSON.stringify(answer.body)}`);
-  return answer.body.data;
-}
 
 /** A published image note by the given student. */
 async function publish(title: string, by: StackUser): Promise<number> {

@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { type ProductStack, type RunMode, startProductStack } from '../../gateway/test/product-stack';
@@ -37,6 +39,10 @@ export interface BrowserSuite {
   shot: (name: string) => string;
   /** A browser context on the product, 812 px high below 500 px wide and 900 px above, claiming the stack's address. */
   context: (width: number, options?: BrowserContextOptions) => Promise<BrowserContext>;
+  /** The envelope's data of a call to the product that must succeed. */
+  ok: <T>(method: string, path: string, body?: unknown, token?: string) => Promise<T>;
+  /** A stored 600 × 800 picture of one colour under `images/<pictures>/`, as an upload leaves it; its URL. */
+  picture: (background: string) => Promise<string>;
 }
 
 /**
@@ -65,8 +71,8 @@ function pageRecorder(ignored: () => RegExp[]) {
  * in the given run mode and Chromium started together and stopped after the file, and after each test the recorder's
  * list checked empty and the provoked answers cleared.
  */
-export function browserSuite(options: { mode: RunMode; env?: NodeJS.ProcessEnv; deliberate?: RegExp[]; shotPrefix?: string }): BrowserSuite {
-  const { deliberate = [], shotPrefix = '' } = options;
+export function browserSuite(options: { mode: RunMode; env?: NodeJS.ProcessEnv; deliberate?: RegExp[]; shotPrefix?: string; pictures?: string }): BrowserSuite {
+  const { deliberate = [], shotPrefix = '', pictures = 'browser' } = options;
   let stack: ProductStack | undefined;
   let browser: Browser | undefined;
   const provoked: RegExp[] = [];
@@ -106,6 +112,16 @@ export function browserSuite(options: { mode: RunMode; env?: NodeJS.ProcessEnv; 
       const context = await browser!.newContext({ viewport: { width, height: width < 500 ? 812 : 900 }, baseURL: stack!.base, extraHTTPHeaders: { 'X-Forwarded-For': stack!.clientAddress }, ...extra });
       context.setDefaultTimeout(STEP_TIMEOUT);
       return context;
+    },
+    async ok<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
+      const answer = await stack!.call<T>(method, path, body, token);
+      if (answer.status !== 200) throw new Error(`${method} ${path}: ${JSON.stringify(answer.body)}`);
+      return answer.body.data;
+    },
+    async picture(background) {
+      const key = `images/${pictures}/${randomUUID()}.png`;
+      await stack!.storage.put(key, await sharp({ create: { width: 600, height: 800, channels: 3, background } }).png().toBuffer(), 'image/png');
+      return `/api/files/${key}`;
     },
   };
 }

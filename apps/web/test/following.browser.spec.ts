@@ -1,28 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
-import sharp from 'sharp';
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { type StackUser, waitFor } from '../../gateway/test/product-stack';
 import { browserSuite, cards, PHONE, signInAs } from './browser-kit';
 
 // The 关注 channel (issue 39): after 推荐 for a logged-in student, the notes of the people they follow, and people to
 // follow when it is empty; on a phone at 390 × 844 and at 1440 × 900, light and dark. No demo data.
-const suite = browserSuite({ mode: 'embedded', shotPrefix: 'following-' });
-const { open, shot } = suite;
+const suite = browserSuite({ mode: 'embedded', pictures: 'following', shotPrefix: 'following-' });
+const { open, shot, ok, picture } = suite;
 
 const PHONE_SIZE = { ...PHONE, viewport: { width: 390, height: 844 } };
-
-async function ok<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
-  const answer = await suite.stack().call<T>(method, path, body, token);
-  if (answer.status !== 200) throw new Error(`${method} ${path}: ${JSON.stringify(answer.body)}`);
-  return answer.body.data;
-}
-
-async function picture(background: string): Promise<string> {
-  const key = `images/following/${randomUUID()}.png`;
-  await suite.stack().storage.put(key, await sharp({ create: { width: 600, height: 800, channels: 3, background } }).png().toBuffer(), 'image/png');
-  return `/api/files/${key}`;
-}
 
 /** The first channel strip (the fixed copy below it shows only on scrolling). */
 const tabs = (page: Page) => page.locator('.explore > .channel-strip').getByRole('tab');

@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
-import sharp from 'sharp';
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { type StackUser, waitFor } from '../../gateway/test/product-stack';
 import { browserSuite, cards, PHONE, signInAs } from './browser-kit';
@@ -8,21 +6,8 @@ import { browserSuite, cards, PHONE, signInAs } from './browser-kit';
 // Issue 39 where a student meets it: likes and collections grouped on the notifications page, the heart on a feed
 // card, and the related notes under a note. Each screen is also shot at 390 and 1280 px, light and dark.
 // The pictures are stored around the upload path: a width media has not made yet is an expected 404.
-const suite = browserSuite({ mode: 'embedded', shotPrefix: 'issue-39-', deliberate: [/^\/api\/files\/images\/issue-39\/.+\.w\d+\.webp$/] });
-const { open, provoked, shot } = suite;
-
-/** The envelope's data of a call that must succeed. */
-async function ok<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
-  const answer = await suite.stack().call<T>(method, path, body, token);
-  if (answer.status !== 200) throw new Error(`${method} ${path}: ${JSON.stringify(answer.body)}`);
-  return answer.body.data;
-}
-
-async function picture(background: string): Promise<string> {
-  const key = `images/issue-39/${randomUUID()}.png`;
-  await suite.stack().storage.put(key, await sharp({ create: { width: 600, height: 800, channels: 3, background } }).png().toBuffer(), 'image/png');
-  return `/api/files/${key}`;
-}
+const suite = browserSuite({ mode: 'embedded', pictures: 'issue-39', shotPrefix: 'issue-39-', deliberate: [/^\/api\/files\/images\/issue-39\/.+\.w\d+\.webp$/] });
+const { open, provoked, shot, ok, picture } = suite;
 
 async function publish(by: StackUser, title: string, options: { color?: string; tags?: string[]; category?: number } = {}): Promise<number> {
   const body = { title, content: '<p>正文</p>', category_id: options.category ?? 1, type: 1, images: [await picture(options.color ?? '#e8a0b4')], tags: options.tags ?? [] };

@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
-import sharp from 'sharp';
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { type StackUser, waitFor } from '../../gateway/test/product-stack';
 import { browserSuite, cards, PHONE, signInAs, swipe } from './browser-kit';
@@ -9,24 +7,10 @@ import { browserSuite, cards, PHONE, signInAs, swipe } from './browser-kit';
 // 390 × 844, the rest at 1440 × 900. No demo data: each test makes what it looks at.
 // The pictures below are stored around the upload path, whose widths media makes when the note's event is handled:
 // a page opened before that asks for a width that is not there yet and shows the picture itself instead.
-const suite = browserSuite({ mode: 'embedded', shotPrefix: 'polish-', deliberate: [/^\/api\/files\/images\/polish\/.+\.w\d+\.webp$/] });
-const { open, provoked, shot } = suite;
+const suite = browserSuite({ mode: 'embedded', pictures: 'polish', shotPrefix: 'polish-', deliberate: [/^\/api\/files\/images\/polish\/.+\.w\d+\.webp$/] });
+const { open, provoked, shot, ok, picture } = suite;
 
 const PHONE_SIZE = { ...PHONE, viewport: { width: 390, height: 844 } };
-
-/** The envelope's data of a call that must succeed. */
-async function ok<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
-  const answer = await suite.stack().call<T>(method, path, body, token);
-  if (answer.status !== 200) throw new Error(`${method} ${path}: ${JSON.stringify(answer.body)}`);
-  return answer.body.data;
-}
-
-/** A stored picture of one colour, as an upload leaves it. */
-async function picture(background: string): Promise<string> {
-  const key = `images/polish/${randomUUID()}.png`;
-  await suite.stack().storage.put(key, await sharp({ create: { width: 600, height: 800, channels: 3, background } }).png().toBuffer(), 'image/png');
-  return `/api/files/${key}`;
-}
 
 /** A published image note by the given student. */
 async function publish(by: StackUser, note: { title: string; content?: string; images?: string[]; tags?: string[] }): Promise<number> {

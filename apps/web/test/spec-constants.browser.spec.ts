@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page, Route } from 'playwright-core';
-import sharp from 'sharp';
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { type StackUser, waitFor } from '../../gateway/test/product-stack';
 import { browserSuite, PHONE, signInAs, swipe } from './browser-kit';
@@ -10,22 +8,8 @@ import { browserSuite, PHONE, signInAs, swipe } from './browser-kit';
 // rows, an unset gender, and the console's theme switch, docs header, gender choices and audit delete. Timings are
 // checked as lower bounds (a timer never fires early) with generous upper ones, so a loaded machine cannot fail them.
 // The pictures are stored around the upload path: a width media has not made yet is an expected 404.
-const suite = browserSuite({ mode: 'embedded', shotPrefix: 'spec-constants-', deliberate: [/^\/api\/files\/images\/spec\/.+\.w\d+\.webp$/] });
-const { open, shot } = suite;
-
-/** The envelope's data of a call that must succeed. */
-async function ok<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
-  const answer = await suite.stack().call<T>(method, path, body, token);
-  if (answer.status !== 200) throw new Error(`${method} ${path}: ${JSON.stringify(answer.body)}`);
-  return answer.body.data;
-}
-
-/** A stored picture of one colour, as an upload leaves it. */
-async function picture(background: string): Promise<string> {
-  const key = `images/spec/${randomUUID()}.png`;
-  await suite.stack().storage.put(key, await sharp({ create: { width: 600, height: 800, channels: 3, background } }).png().toBuffer(), 'image/png');
-  return `/api/files/${key}`;
-}
+const suite = browserSuite({ mode: 'embedded', pictures: 'spec', shotPrefix: 'spec-constants-', deliberate: [/^\/api\/files\/images\/spec\/.+\.w\d+\.webp$/] });
+const { open, shot, ok, picture } = suite;
 
 async function publish(by: StackUser, title: string, color = '#e8a0b4'): Promise<number> {
   return (await ok<{ id: number }>('POST', '/api/posts', { title, content: '<p>正文</p>', category_id: 1, type: 1, images: [await picture(color)], tags: [] }, by.token)).id;

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 // eslint-disable-next-line @nx/enforce-module-boundaries
@@ -8,22 +7,8 @@ import { browserSuite, signInAs } from './browser-kit';
 // The spec's last rows (issue 44), each message provoked where its failure arises: a server that never answers (the
 // page's clock moved past the 60 s or 300 s timeout), a batch where one image is refused, a file the browser cannot
 // decode, a video it cannot load, a draft or note the server fails to give, a follow answered 401.
-const suite = browserSuite({ mode: 'embedded', shotPrefix: 'spec-messages-' });
-const { open, provoked, shot } = suite;
-
-/** The envelope's data of a call that must succeed. */
-async function ok<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
-  const answer = await suite.stack().call<T>(method, path, body, token);
-  if (answer.status !== 200) throw new Error(`${method} ${path}: ${JSON.stringify(answer.body)}`);
-  return answer.body.data;
-}
-
-/** A stored picture, as an upload leaves it. */
-async function picture(background: string): Promise<string> {
-  const key = `images/spec-messages/${randomUUID()}.png`;
-  await suite.stack().storage.put(key, await sharp({ create: { width: 600, height: 800, channels: 3, background } }).png().toBuffer(), 'image/png');
-  return `/api/files/${key}`;
-}
+const suite = browserSuite({ mode: 'embedded', pictures: 'spec-messages', shotPrefix: 'spec-messages-' });
+const { open, provoked, shot, ok, picture } = suite;
 
 async function publish(by: StackUser, note: { title: string; is_draft?: boolean }): Promise<number> {
   return (await ok<{ id: number }>('POST', '/api/posts', { title: note.title, content: '<p>正文</p>', category_id: 1, type: 1, images: [await picture('#e8a0b4')], tags: [], is_draft: note.is_draft ?? false }, by.token)).id;
