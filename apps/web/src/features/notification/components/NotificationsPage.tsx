@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, type UseInfiniteQueryResult, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Avatar } from '../../../components/Avatar';
 import { BackToTop } from '../../../components/BackToTop';
@@ -41,6 +41,7 @@ import { ACTION_TEXT, applyRead, groupActors, NOTIFICATION_NEAR_END, type Notifi
 const IMAGE_ONLY = '[图片]';
 /** The tabs the page shows grouped by note (or comment) and day. */
 const GROUPED_TABS: GroupedTab[] = ['likes', 'collections'];
+const isGrouped = (tab: NotificationTab): tab is GroupedTab => (GROUPED_TABS as NotificationTab[]).includes(tab);
 /** The back-to-top button shows after this much scrolling (public-side.md §2). */
 const TOP_AFTER_PX = 200;
 
@@ -219,12 +220,9 @@ function NotificationGroupItem({ group, onRead }: { group: NotificationGroup; on
   );
 }
 
-/** The likes or collections tab: one item per note (or comment) and day. */
-function NotificationGroupList({ tab }: { tab: GroupedTab }) {
-  const client = useQueryClient();
+/** The end of a tab's list: asks for the next page as it nears the viewport, then says there is no more. */
+function ListEnd({ list, count }: { list: Pick<UseInfiniteQueryResult, 'fetchNextPage' | 'hasNextPage' | 'isFetchingNextPage'>; count: number }) {
   const sentinel = useRef<HTMLDivElement>(null);
-  const list = useInfiniteQuery(notificationGroupsQuery(tab));
-  const groups = (list.data?.pages ?? []).flatMap((page) => page.groups);
   const { fetchNextPage, hasNextPage, isFetchingNextPage } = list;
   useNearEnd(
     sentinel,
@@ -232,8 +230,20 @@ function NotificationGroupList({ tab }: { tab: GroupedTab }) {
       if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
     },
     NOTIFICATION_NEAR_END,
-    groups.length,
+    count,
   );
+  return (
+    <div ref={sentinel} className="feed-end">
+      {isFetchingNextPage ? <Spinner /> : hasNextPage ? null : <span>— 没有更多了 —</span>}
+    </div>
+  );
+}
+
+/** The likes or collections tab: one item per note (or comment) and day. */
+function NotificationGroupList({ tab }: { tab: GroupedTab }) {
+  const client = useQueryClient();
+  const list = useInfiniteQuery(notificationGroupsQuery(tab));
+  const groups = (list.data?.pages ?? []).flatMap((page) => page.groups);
 
   const reading = useRef(new Set<string>());
   const read = (group: NotificationGroup) => {
@@ -257,31 +267,18 @@ function NotificationGroupList({ tab }: { tab: GroupedTab }) {
           <NotificationGroupItem key={groupKey(group)} group={group} onRead={read} />
         ))}
       </ul>
-      <div ref={sentinel} className="feed-end">
-        {isFetchingNextPage ? <Spinner /> : hasNextPage ? null : <span>— 没有更多了 —</span>}
-      </div>
+      <ListEnd list={list} count={groups.length} />
     </>
   );
 }
 
 function NotificationList({ tab }: { tab: NotificationTab }) {
   const client = useQueryClient();
-  const sentinel = useRef<HTMLDivElement>(null);
   const list = useInfiniteQuery(notificationListQuery(tab));
   const items = (list.data?.pages ?? []).flatMap((page) => page.notifications);
   const followIds = tab === 'follows' ? [...new Set(items.map((item) => item.from_user_id))] : [];
   const statuses = useQuery(followStatusesQuery(followIds));
   const followed = new Set((statuses.data?.statuses ?? []).filter((state) => state.followed).map((state) => state.user_id));
-
-  const { fetchNextPage, hasNextPage, isFetchingNextPage } = list;
-  useNearEnd(
-    sentinel,
-    () => {
-      if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-    },
-    NOTIFICATION_NEAR_END,
-    items.length,
-  );
 
   const reading = useRef(new Set<number>());
   const read = (item: Notification) => {
@@ -304,9 +301,7 @@ function NotificationList({ tab }: { tab: NotificationTab }) {
           <NotificationItem key={item.id} item={item} tab={tab} mutual={followed.has(item.from_user_id)} onRead={read} />
         ))}
       </ul>
-      <div ref={sentinel} className="feed-end">
-        {isFetchingNextPage ? <Spinner /> : hasNextPage ? null : <span>— 没有更多了 —</span>}
-      </div>
+      <ListEnd list={list} count={items.length} />
     </>
   );
 }
@@ -368,7 +363,7 @@ export default function NotificationsPage() {
         <span className="notice-indicator" style={{ transform: `translateX(${index * 100}%)` }} aria-hidden="true" />
       </div>
       <div role="tabpanel" aria-label={TABS[index]?.label}>
-        {tab === 'likes' || tab === 'collections' ? <NotificationGroupList key={tab} tab={tab} /> : <NotificationList key={tab} tab={tab} />}
+        {isGrouped(tab) ? <NotificationGroupList key={tab} tab={tab} /> : <NotificationList key={tab} tab={tab} />}
       </div>
       <div className="floating">
         <button type="button" className="float-button" onClick={() => void markAll()} aria-label="全部已读" title="全部已读">
