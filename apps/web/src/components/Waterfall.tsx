@@ -24,8 +24,11 @@ function useWindowWidth(): number {
   );
 }
 
-/** How many cards a waterfall draws at once when it appears; the rest follow in slices the browser can interleave. */
-const FIRST_CARDS = 10;
+/**
+ * The cards of a first screen (two rows of the widest layout): a waterfall draws these at once when it appears, the
+ * rest in slices the browser can interleave; the explore page loads their covers at once and shows as many skeletons.
+ */
+export const FIRST_SCREEN = 10;
 
 /**
  * The waterfall every feed uses: items in columns that keep their places while more load, and a sentinel that
@@ -48,7 +51,7 @@ export function Waterfall<T extends { id: number }>({
   onEnd?: () => void;
   footer?: ReactNode;
 }) {
-  const shown = useDeferredValue(items, items.slice(0, FIRST_CARDS));
+  const shown = useDeferredValue(items, items.slice(0, FIRST_SCREEN));
   const { columns, gap } = layoutFor(useWindowWidth());
   const layout = useRef<{ columns: number; placed: number[]; totals: number[]; firstId?: number } | undefined>(undefined);
   const sentinel = useRef<HTMLDivElement>(null);

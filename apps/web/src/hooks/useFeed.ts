@@ -18,7 +18,7 @@ interface FeedPage {
 
 async function loadPage(source: FeedSource, page: number, snapshot: string | undefined): Promise<FeedPage> {
   if (source.kind === 'explore') {
-    const early = !source.category && !source.imageOnly && page === 1 && !snapshot ? await takeFirstFeed() : null;
+    const early = !source.category && !source.imageOnly && page === 1 && !snapshot ? await takeFirstFeed(FEED_LIMIT) : null;
     const answer =
       early ??
       (await call(

@@ -11,12 +11,13 @@ declare global {
 
 /**
  * The first page of 推荐 asked for by /boot.js, given to its first caller only (a later load is a refresh and
- * asks again); null when the script did not ask (a session, another page) or its answer was not a page of notes.
+ * asks again); null when the script did not ask (a session, another page), its answer was not a page of notes, or
+ * its page size is not the caller's (boot.js names its own, and a stale copy of it may be cached).
  */
-export async function takeFirstFeed(): Promise<components['schemas']['PostPage'] | null> {
+export async function takeFirstFeed(limit: number): Promise<components['schemas']['PostPage'] | null> {
   const early = window.__firstFeed;
   if (!early) return null;
   delete window.__firstFeed;
   const body = await early;
-  return body?.code === 200 && body.data ? body.data : null;
+  return body?.code === 200 && body.data?.pagination.limit === limit ? body.data : null;
 }

@@ -5,7 +5,7 @@ import { BackToTop } from '../../../components/BackToTop';
 import { EmptyState, Skeleton, Spinner } from '../../../components/Feedback';
 import { Icon } from '../../../components/Icon';
 import { cardHeight, NoteCard } from '../../../components/NoteCard';
-import { Waterfall } from '../../../components/Waterfall';
+import { FIRST_SCREEN, Waterfall } from '../../../components/Waterfall';
 import { channelPath, FOLLOWING, RECOMMEND, useChannels } from '../../../hooks/useChannels';
 import { exploreFeedKey, useFeed } from '../../../hooks/useFeed';
 import { useOpenNote } from '../../../hooks/useOpenNote';
@@ -17,8 +17,6 @@ import { FollowingEmpty } from './FollowingEmpty';
 /** The fixed channel strip shows from this scroll depth; spinners last 700 ms (public-side.md §9). */
 const FIXED_STRIP_PX = 100;
 const SPIN_MS = 700;
-/** The covers of the first notes (two rows of the widest layout) load at once, not when an observer sees them. */
-const FIRST_SCREEN = 10;
 
 /** The explore page: channels, the waterfall feed with infinite scroll, and the floating buttons. */
 export default function ExplorePage() {
