@@ -472,7 +472,8 @@ export function creatingAndFollowingUp(suite: BrowserSuite): void {
 
     it('installs a service worker that keeps the shell and no API answer, and shows the offline page', async () => {
       const offline = await suite.context(375);
-      await signInAs(offline, author);
+      // A reader, not the author: 推荐 leaves a student's own notes out, and the notes here are the author's.
+      await signInAs(offline, await stack.signUp('离线的读者'));
       const tab = await offline.newPage();
       await tab.goto('/explore');
       await tab.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
