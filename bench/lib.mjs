@@ -78,6 +78,14 @@ export function start(env, name, entry, extra) {
   return child;
 }
 
+/** Runs one step of a benchmark's set-up and says how long it took. */
+export async function timed(what, run) {
+  const started = Date.now();
+  const result = await run();
+  console.log(`  ${what}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return result;
+}
+
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Waits until `url` answers 2xx. */

@@ -18,7 +18,7 @@ import { importPKCS8, SignJWT } from 'jose';
 import * as Minio from 'minio';
 import pg from 'pg';
 import sharp from 'sharp';
-import { benchEnv, freshDatabase, percentile, root, start, stopAll, tokenKeys, waitFor } from '../lib.mjs';
+import { benchEnv, freshDatabase, percentile, root, start, stopAll, timed, tokenKeys, waitFor } from '../lib.mjs';
 
 const seconds = Number(process.argv[2] ?? 10);
 const STUDENTS = 100_000;
@@ -48,12 +48,6 @@ await waitFor(`http://127.0.0.1:${CONTENT_PORT}/health/ready`, 'the content serv
 
 const db = new pg.Client({ connectionString: databaseUrl, options: '-c search_path=content,public' });
 await db.connect();
-const timed = async (what, run) => {
-  const started = Date.now();
-  const result = await run();
-  console.log(`  ${what}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return result;
-};
 console.log(`generating ${STUDENTS} students, ${NOTES} notes, ${FOLLOWS_EACH} follows each, ${HEAVY.length} students following ${HEAVY_FOLLOWS}, one with ${CELEBRITY_FANS} fans…`);
 await timed('authors', () => db.query(`INSERT INTO "authors" ("id", "user_id", "nickname", "avatar", "location", "verified")
   SELECT g, 'bench_' || g, '同学' || g, '/api/files/avatars/' || (g % 50) || '.png', '上海', 0 FROM generate_series(1, ${STUDENTS}) g`));

@@ -21,7 +21,7 @@ import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
 import { importPKCS8, SignJWT } from 'jose';
 import pg from 'pg';
-import { benchEnv, freshDatabase, start, stopAll, tokenKeys, waitFor } from '../lib.mjs';
+import { benchEnv, freshDatabase, start, stopAll, timed, tokenKeys, waitFor } from '../lib.mjs';
 
 const seconds = Number(process.argv[2] ?? 10);
 const SAMPLE = Number(process.argv[3] ?? 500);
@@ -68,12 +68,6 @@ await waitFor(`http://127.0.0.1:${GATEWAY_PORT}/api/health`, 'the gateway');
 
 const db = new pg.Client({ connectionString: databaseUrl, options: '-c search_path=content,public' });
 await db.connect();
-const timed = async (what, run) => {
-  const started = Date.now();
-  const result = await run();
-  console.log(`  ${what}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return result;
-};
 console.log(`generating ${STUDENTS} students with planted interests, ${NOTES} notes, ${LIKES_EACH} likes each…`);
 await timed('students and tags', async () => {
   await db.query(`INSERT INTO "authors" ("id", "user_id", "nickname", "avatar", "location", "verified")
